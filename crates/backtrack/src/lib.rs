@@ -1,0 +1,75 @@
+//! A generic backtracking engine.
+//!
+//! A puzzle implements [`Problem`]: the [`choices`](Problem::choices) open at
+//! a state, how to [`apply`](Problem::apply) one and how to
+//! [`undo`](Problem::undo) it, and whether a state
+//! [`is_solution`](Problem::is_solution). The engine does the searching:
+//!
+//! - [`count`] all solutions, or take the [`first`] `k`;
+//! - [`for_each`] solution, with the path of choices that leads to it, and
+//!   stop early by returning [`ControlFlow::Break`](std::ops::ControlFlow);
+//! - a lazy, resumable iterator ([`Search::solutions`],
+//!   [`Search::next_solution`]) on an explicit stack, so no recursion limit;
+//! - [`Stats`] (nodes, solutions, dead ends, maximum depth) and [`Limits`]
+//!   (a node budget, a deadline, a cancel flag) with an honest [`Outcome`]: a
+//!   search cut short says so and never passes for a complete one.
+//!
+//! The search is deterministic: the same problem gives the same solutions in
+//! the same order every time, the problem's order.
+//!
+//! # Example
+//!
+//! The subsets of a list of numbers that add up to a target. At each depth
+//! the choice is whether to take the next number; a branch is cut as soon as
+//! it overshoots or can no longer reach the target.
+//!
+//! ```
+//! use backtrack::Problem;
+//!
+//! struct SubsetSum { items: Vec<u32>, target: u32, next: usize, sum: u32, rest: u32 }
+//!
+//! impl Problem for SubsetSum {
+//!     type Choice = bool; // take items[next]?
+//!     type Choices = std::iter::Flatten<std::array::IntoIter<Option<bool>, 2>>;
+//!
+//!     fn choices(&self) -> Self::Choices {
+//!         let x = self.items.get(self.next).copied();
+//!         let can_skip = x.is_some_and(|x| self.sum + self.rest - x >= self.target);
+//!         let can_take = x.is_some_and(|x| self.sum + x <= self.target);
+//!         [can_skip.then_some(false), can_take.then_some(true)].into_iter().flatten()
+//!     }
+//!     fn apply(&mut self, take: bool) {
+//!         let x = self.items[self.next];
+//!         self.sum += if take { x } else { 0 };
+//!         self.rest -= x;
+//!         self.next += 1;
+//!     }
+//!     fn undo(&mut self, take: bool) {
+//!         self.next -= 1;
+//!         let x = self.items[self.next];
+//!         self.rest += x;
+//!         self.sum -= if take { x } else { 0 };
+//!     }
+//!     fn is_solution(&self) -> bool { self.sum == self.target }
+//! }
+//!
+//! let items = vec![3, 34, 4, 12, 5, 2];
+//! let rest = items.iter().sum();
+//! let problem = SubsetSum { items: items.clone(), target: 9, next: 0, sum: 0, rest };
+//!
+//! // Each solution is the path of take/skip decisions that reaches 9.
+//! let subsets: Vec<Vec<u32>> = backtrack::first(problem, usize::MAX)
+//!     .iter()
+//!     .map(|path| path.iter().zip(&items).filter(|(take, _)| **take).map(|(_, x)| *x).collect())
+//!     .collect();
+//! assert_eq!(subsets, [vec![4, 5], vec![3, 4, 2]]);
+//! ```
+#![deny(missing_docs)]
+
+mod limit;
+mod problem;
+mod search;
+
+pub use limit::{Limits, Outcome, Report, Stats, Stop};
+pub use problem::Problem;
+pub use search::{Search, Solutions, count, first, for_each};

@@ -1,0 +1,190 @@
+//! Limits on a search, and the honest account of how it ended.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Bounds on a search: a node budget, a deadline and a cancel flag.
+///
+/// A search that hits a limit stops with [`Outcome::Stopped`] and can be
+/// resumed after the limit is raised (see
+/// [`Search::limits_mut`](crate::Search::limits_mut)). The default sets no
+/// limit.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use backtrack::Limits;
+///
+/// let limits = Limits::default().nodes(1_000_000).time(Duration::from_secs(5));
+/// assert_eq!(limits.node_budget(), Some(1_000_000));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// Visit at most `nodes` nodes in all (the root counts as one).
+    #[must_use]
+    pub fn nodes(mut self, nodes: u64) -> Self {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// Stop at `deadline`.
+    #[must_use]
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Stop once `budget` has passed from now.
+    #[must_use]
+    pub fn time(self, budget: Duration) -> Self {
+        // A budget too large to represent is no deadline at all.
+        match Instant::now().checked_add(budget) {
+            Some(deadline) => self.deadline(deadline),
+            None => self,
+        }
+    }
+
+    /// Stop soon after `flag` becomes `true`, for example from another
+    /// thread or a signal handler.
+    #[must_use]
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The node budget, if any.
+    pub fn node_budget(&self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// The deadline, if any.
+    pub fn deadline_at(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Whether a clock or a flag has to be polled during the search.
+    pub(crate) fn needs_polling(&self) -> bool {
+        self.deadline.is_some() || self.cancel.is_some()
+    }
+
+    /// The limit that a search which has visited `nodes` nodes has reached.
+    pub(crate) fn reached(&self, nodes: u64) -> Option<Stop> {
+        if self.nodes.is_some_and(|budget| nodes >= budget) {
+            return Some(Stop::NodeLimit);
+        }
+        if self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Some(Stop::Cancelled);
+        }
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Some(Stop::Deadline);
+        }
+        None
+    }
+}
+
+/// How a search ended.
+///
+/// Only [`Outcome::Complete`] means the whole tree was seen: a count or a
+/// list of solutions is final only then, and "no solution" can only be
+/// concluded then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Every node was visited: the results are exact and final.
+    Complete,
+    /// The search stopped before the end; the results cover only the part of
+    /// the tree visited so far.
+    Stopped(Stop),
+}
+
+impl Outcome {
+    /// Whether the whole tree was searched.
+    pub fn is_complete(self) -> bool {
+        self == Outcome::Complete
+    }
+
+    /// Whether a limit (nodes, deadline, cancel flag) cut the search short,
+    /// as opposed to finishing or being stopped on request.
+    pub fn is_limited(self) -> bool {
+        matches!(self, Outcome::Stopped(stop) if stop != Stop::Requested)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Complete => f.write_str("complete"),
+            Outcome::Stopped(stop) => write!(f, "stopped: {stop}"),
+        }
+    }
+}
+
+/// Why a search stopped before the end of the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Stop {
+    /// The caller asked for it: a callback returned
+    /// [`ControlFlow::Break`](std::ops::ControlFlow::Break), or enough
+    /// solutions were found.
+    Requested,
+    /// The node budget was used up.
+    NodeLimit,
+    /// The deadline passed.
+    Deadline,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stop::Requested => "stopped on request",
+            Stop::NodeLimit => "node limit reached",
+            Stop::Deadline => "time limit reached",
+            Stop::Cancelled => "cancelled",
+        })
+    }
+}
+
+/// Statistics of a search so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// States visited, the root included.
+    pub nodes: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// States visited that were neither solutions nor had any choice open.
+    pub dead_ends: u64,
+    /// The deepest state visited, in choices from the root (the root is 0).
+    pub max_depth: usize,
+}
+
+/// A result together with how the search that produced it ended.
+///
+/// The value is final only when [`Report::outcome`] is
+/// [`Outcome::Complete`] (or, for a bounded request such as
+/// [`Search::first`](crate::Search::first), when it was stopped on request):
+/// [`Report::complete`] hands it out only then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[must_use]
+pub struct Report<T> {
+    /// What was found in the part of the tree searched.
+    pub value: T,
+    /// How the search ended.
+    pub outcome: Outcome,
+}
+
+impl<T> Report<T> {
+    /// The value if no limit cut the search short, `None` otherwise.
+    pub fn complete(self) -> Option<T> {
+        (!self.outcome.is_limited()).then_some(self.value)
+    }
+}

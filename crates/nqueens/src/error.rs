@@ -1,0 +1,50 @@
+//! The crate's error type.
+
+use std::io;
+
+/// What can go wrong when asking this crate for something.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The board size is 0; every board has at least one square.
+    #[error("the board size must be at least 1, got 0")]
+    ZeroSize,
+    /// The board size is larger than the operation supports.
+    #[error("the board size must be at most {max}, got {n}")]
+    TooLarge {
+        /// The size asked for.
+        n: u64,
+        /// The largest size supported here.
+        max: u64,
+    },
+    /// Text that should hold a board size does not.
+    #[error(transparent)]
+    Parse(#[from] ParseSizeError),
+    /// Writing the output failed.
+    #[error("cannot write the output: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// Why a text is not a board size, from [`parse_size`](crate::parse_size).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseSizeError {
+    /// Nothing but whitespace.
+    #[error("expected a board size n (a whole number, at least 1), but the input is empty")]
+    Empty,
+    /// More than one token.
+    #[error("expected one board size n, got {0:?}")]
+    Several(String),
+    /// A negative number.
+    #[error("the board size must be at least 1, got {0}")]
+    Negative(String),
+    /// Zero.
+    #[error("the board size must be at least 1, got 0")]
+    Zero,
+    /// A number too large to be a board size.
+    #[error("the board size {0} is too large (at most {max})", max = u32::MAX)]
+    Overflow(String),
+    /// Not a whole number.
+    #[error("expected a board size n (a whole number, at least 1), got {0:?}")]
+    NotANumber(String),
+}

@@ -1,0 +1,162 @@
+//! The printed formats of the classic problem statements, byte for byte.
+//!
+//! Every line ends with `\n` and none has trailing spaces. Columns are
+//! 1-based in print. The whole-problem functions ([`checker`], [`boards`],
+//! [`list`], [`classic`]) search and write as they go, so output starts at
+//! once and memory stays constant; the per-solution writers ([`write_line`],
+//! [`write_board`], [`write_classic`]) serve callers with their own search.
+//!
+//! Pass a buffered writer (a locked stdout is line-buffered only when it is
+//! a terminal; wrap it in [`std::io::BufWriter`] for large outputs).
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+
+use backtrack::Search;
+
+use crate::error::Error;
+use crate::problem::NQueens;
+
+/// How many solutions the Checker Challenge prints before the total.
+pub const CHECKER_SHOWN: usize = 3;
+
+/// Writes one solution as 1-based columns separated by single spaces:
+/// `2 4 6 1 3 5`.
+pub fn write_line(out: &mut impl Write, columns: &[u32]) -> io::Result<()> {
+    let mut line = Vec::with_capacity(columns.len() * 4);
+    for (i, col) in columns.iter().enumerate() {
+        if i > 0 {
+            line.push(b' ');
+        }
+        write!(line, "{}", col + 1)?;
+    }
+    line.push(b'\n');
+    out.write_all(&line)
+}
+
+/// Writes one board as n lines of `.` and `Q`, then a blank line.
+pub fn write_board(out: &mut impl Write, columns: &[u32]) -> io::Result<()> {
+    let n = columns.len();
+    let mut board = Vec::with_capacity((n + 1) * n + 1);
+    for &col in columns {
+        let start = board.len();
+        board.resize(start + n, b'.');
+        board[start + col as usize] = b'Q';
+        board.push(b'\n');
+    }
+    board.push(b'\n');
+    out.write_all(&board)
+}
+
+/// Writes the textbook print of the `number`-th solution (1-based):
+/// `sum=K` on a line, then the 1-based columns, each right-aligned in a
+/// field of width 4, on the next.
+pub fn write_classic(out: &mut impl Write, number: u64, columns: &[u32]) -> io::Result<()> {
+    let mut text = Vec::with_capacity(columns.len() * 4 + 16);
+    writeln!(text, "sum={number}")?;
+    for col in columns {
+        write!(text, "{:>4}", col + 1)?;
+    }
+    text.push(b'\n');
+    out.write_all(&text)
+}
+
+/// The Checker Challenge (USACO 1.5; Luogu P1219; AcWing 1432): the first
+/// three solutions in lexicographic order, one per line, then the number of
+/// solutions. Fewer lines of solutions when fewer exist.
+///
+/// # Example
+///
+/// ```
+/// let mut out = Vec::new();
+/// nqueens::format::checker(&mut out, 6)?;
+/// assert_eq!(out, b"2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n");
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+///
+/// # Complexity
+///
+/// A full search of the tree: Q(13) = 73712 solutions take well under a
+/// second, but the time grows about sixfold per size.
+pub fn checker(out: &mut impl Write, n: u32) -> Result<(), Error> {
+    let mut total = 0u64;
+    let mut result = Ok(());
+    Search::new(NQueens::new(n)?).for_each(|_, path| {
+        total += 1;
+        if total <= CHECKER_SHOWN as u64 {
+            result = write_line(out, path);
+        }
+        stop_on_error(&result)
+    });
+    result?;
+    writeln!(out, "{total}")?;
+    Ok(())
+}
+
+/// Every solution as a board (AcWing 843): n lines of `.` and `Q`, a blank
+/// line after each board, in lexicographic order. Nothing for n = 2 and 3.
+///
+/// # Example
+///
+/// ```
+/// let mut out = Vec::new();
+/// nqueens::format::boards(&mut out, 4)?;
+/// assert_eq!(out, b".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n\n");
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub fn boards(out: &mut impl Write, n: u32) -> Result<(), Error> {
+    each_solution(n, |_, columns| write_board(out, columns))
+}
+
+/// Every solution on its own line, 1-based columns separated by single
+/// spaces, in lexicographic order.
+///
+/// # Example
+///
+/// ```
+/// let mut out = Vec::new();
+/// nqueens::format::list(&mut out, 4)?;
+/// assert_eq!(out, b"2 4 1 3\n3 1 4 2\n");
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub fn list(out: &mut impl Write, n: u32) -> Result<(), Error> {
+    each_solution(n, |_, columns| write_line(out, columns))
+}
+
+/// The 8-queens textbook print of every solution: `sum=K` (K counting from
+/// 1), then the columns, each right-aligned in width 4.
+///
+/// # Example
+///
+/// ```
+/// let mut out = Vec::new();
+/// nqueens::format::classic(&mut out, 4)?;
+/// assert_eq!(out, b"sum=1\n   2   4   1   3\nsum=2\n   3   1   4   2\n");
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub fn classic(out: &mut impl Write, n: u32) -> Result<(), Error> {
+    each_solution(n, |number, columns| write_classic(out, number, columns))
+}
+
+/// Calls `write` with the 1-based number and the columns of every solution
+/// in order, stopping at the first error.
+fn each_solution(
+    n: u32,
+    mut write: impl FnMut(u64, &[u32]) -> io::Result<()>,
+) -> Result<(), Error> {
+    let mut number = 0;
+    let mut result = Ok(());
+    Search::new(NQueens::new(n)?).for_each(|_, columns| {
+        number += 1;
+        result = write(number, columns);
+        stop_on_error(&result)
+    });
+    Ok(result?)
+}
+
+fn stop_on_error(result: &io::Result<()>) -> ControlFlow<()> {
+    match result {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(_) => ControlFlow::Break(()),
+    }
+}

@@ -1,0 +1,36 @@
+//! N-queens on the [`backtrack`] engine.
+//!
+//! - [`NQueens`]: the problem, for any board size; solutions come out in
+//!   lexicographic order of their columns.
+//! - [`Solution`], [`validate`] (written apart from the search) and the
+//!   [`Symmetry`] group of the board, with [`Solution::canonical`] forms.
+//! - [`format`]: the printed formats of the classic statements, byte-exact:
+//!   the Checker Challenge, the AcWing boards, one line per solution, and
+//!   the textbook `sum=K` print.
+//! - [`parse_size`]: n read the way online judges give it.
+//!
+//! # Example
+//!
+//! ```
+//! use backtrack::Search;
+//! use nqueens::{validate, NQueens};
+//!
+//! let mut search = Search::new(NQueens::new(8)?);
+//! let first = search.next_solution().unwrap().to_vec();
+//! assert_eq!(first, [0, 4, 7, 5, 2, 6, 1, 3]);
+//! validate(8, &first).unwrap();
+//! assert_eq!(search.count().complete(), Some(91)); // the other 91 of 92
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+#![deny(missing_docs)]
+
+mod error;
+pub mod format;
+mod problem;
+mod size;
+mod solution;
+
+pub use error::{Error, ParseSizeError};
+pub use problem::{Columns, NQueens};
+pub use size::parse_size;
+pub use solution::{Conflict, Line, Solution, Symmetry, validate};
