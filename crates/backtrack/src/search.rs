@@ -241,108 +241,143 @@ impl<P: Problem> Search<P> {
 
     /// Sets when the limits are next looked at.
     fn rearm(&mut self) {
-        let budget = self.limits.node_budget().unwrap_or(u64::MAX);
-        self.next_check = if self.limits.needs_polling() {
-            budget.min(self.stats.nodes.saturating_add(POLL_INTERVAL))
-        } else {
-            budget
-        };
+        self.next_check = next_check_after(&self.limits, self.stats.nodes);
     }
 
     /// Undoes the last choice on the path.
-    #[inline]
     fn retreat(&mut self) {
         if let Some(choice) = self.path.pop() {
             self.problem.undo(choice);
         }
     }
 
-    /// Visits the current state, just entered: reports it if it is a
-    /// solution, otherwise expands it. Returns `true` if `visit` asked to
-    /// stop at this solution.
-    #[inline]
-    fn enter<F>(&mut self, visit: &mut F) -> bool
-    where
-        F: FnMut(&P, &[P::Choice]) -> ControlFlow<()>,
-    {
-        self.stats.nodes += 1;
-        if self.path.len() > self.stats.max_depth {
-            self.stats.max_depth = self.path.len();
-        }
-        if self.problem.is_solution() {
-            self.stats.solutions += 1;
-            if visit(&self.problem, &self.path).is_break() {
-                self.phase = Phase::AtSolution;
-                return true;
-            }
-            self.retreat();
-        } else {
-            let mut choices = self.problem.choices();
-            match choices.next() {
-                Some(first) => {
-                    self.frames.push(choices);
-                    self.pending = Some(first);
-                }
-                None => {
-                    self.stats.dead_ends += 1;
-                    self.retreat();
-                }
-            }
-        }
-        false
-    }
-
     /// The walk itself, shared by every way of searching.
+    ///
+    /// Hot: the fields it touches per node are borrowed apart and the
+    /// counters kept in locals, so that they can live in registers.
     fn walk<F>(&mut self, mut visit: F) -> Pause
     where
         F: FnMut(&P, &[P::Choice]) -> ControlFlow<()>,
     {
+        let mut pending = self.pending.take();
         match self.phase {
             Phase::Done => return Pause::Exhausted,
-            Phase::AtSolution => {
-                self.phase = Phase::Walking;
-                self.retreat();
-            }
+            Phase::AtSolution => self.retreat(),
             Phase::Fresh => {
                 if let Some(stop) = self.limits.reached(self.stats.nodes) {
                     return Pause::Limit(stop);
                 }
-                self.phase = Phase::Walking;
-                if self.enter(&mut visit) {
-                    return Pause::Requested;
+                // The root: a solution by itself, or expanded like any node.
+                self.stats.nodes += 1;
+                if self.problem.is_solution() {
+                    self.stats.solutions += 1;
+                    self.phase = Phase::Done;
+                    if visit(&self.problem, &self.path).is_break() {
+                        self.phase = Phase::AtSolution;
+                        return Pause::Requested;
+                    }
+                    return Pause::Exhausted;
+                }
+                let mut choices = self.problem.choices();
+                match choices.next() {
+                    Some(first) => {
+                        self.frames.push(choices);
+                        pending = Some(first);
+                    }
+                    None => self.stats.dead_ends += 1,
                 }
             }
             Phase::Walking => {}
         }
-        loop {
-            let choice = match self.pending.take() {
+        self.phase = Phase::Walking;
+
+        let Search {
+            problem,
+            frames,
+            path,
+            stats,
+            limits,
+            next_check,
+            ..
+        } = self;
+        let mut nodes = stats.nodes;
+        let mut solutions = stats.solutions;
+        let mut dead_ends = stats.dead_ends;
+        let mut max_depth = stats.max_depth;
+        let pause = loop {
+            let choice = match pending.take() {
                 Some(choice) => choice,
-                None => match self.frames.last_mut().map(Iterator::next) {
-                    Some(Some(choice)) => choice,
-                    Some(None) => {
-                        self.frames.pop();
-                        self.retreat();
-                        continue;
-                    }
-                    None => {
-                        self.phase = Phase::Done;
-                        return Pause::Exhausted;
-                    }
+                None => match frames.last_mut() {
+                    Some(top) => match top.next() {
+                        Some(choice) => choice,
+                        None => {
+                            frames.pop();
+                            if let Some(choice) = path.pop() {
+                                problem.undo(choice);
+                            }
+                            continue;
+                        }
+                    },
+                    None => break Pause::Exhausted,
                 },
             };
-            if self.stats.nodes >= self.next_check {
-                if let Some(stop) = self.limits.reached(self.stats.nodes) {
-                    self.pending = Some(choice);
-                    return Pause::Limit(stop);
+            if nodes >= *next_check {
+                if let Some(stop) = limits.reached(nodes) {
+                    pending = Some(choice);
+                    break Pause::Limit(stop);
                 }
-                self.rearm();
+                *next_check = next_check_after(limits, nodes);
             }
-            self.problem.apply(choice);
-            self.path.push(choice);
-            if self.enter(&mut visit) {
-                return Pause::Requested;
+            problem.apply(choice);
+            path.push(choice);
+            nodes += 1;
+            max_depth = max_depth.max(path.len());
+            if problem.is_solution() {
+                solutions += 1;
+                if visit(problem, path).is_break() {
+                    break Pause::Requested;
+                }
+                path.pop();
+                problem.undo(choice);
+            } else {
+                let mut choices = problem.choices();
+                match choices.next() {
+                    Some(first) => {
+                        frames.push(choices);
+                        pending = Some(first);
+                    }
+                    None => {
+                        dead_ends += 1;
+                        path.pop();
+                        problem.undo(choice);
+                    }
+                }
             }
-        }
+        };
+        *stats = Stats {
+            nodes,
+            solutions,
+            dead_ends,
+            max_depth,
+        };
+        self.pending = pending;
+        self.phase = match pause {
+            Pause::Exhausted => Phase::Done,
+            Pause::Requested => Phase::AtSolution,
+            Pause::Limit(_) => Phase::Walking,
+        };
+        pause
+    }
+}
+
+/// The node count at which a search that has visited `nodes` nodes next
+/// looks at its limits.
+fn next_check_after(limits: &Limits, nodes: u64) -> u64 {
+    let budget = limits.node_budget().unwrap_or(u64::MAX);
+    if limits.needs_polling() {
+        budget.min(nodes.saturating_add(POLL_INTERVAL))
+    } else {
+        budget
     }
 }
 

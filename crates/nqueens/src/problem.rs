@@ -8,6 +8,10 @@ use crate::error::Error;
 /// The largest board kept in machine words; larger boards use bit sets.
 const WORD_BITS: u32 = u64::BITS;
 
+/// Rows of the diagonal stacks: a power of two above 64, so that an index
+/// masked with `STACK - 1` needs no bounds check on the hot path.
+const STACK: usize = 128;
+
 /// The N-queens problem on an n x n board, one queen per row from the top.
 ///
 /// A choice is the 0-based column of the queen in the next row; the choices
@@ -35,26 +39,52 @@ pub struct NQueens {
     n: u32,
     /// Queens placed so far, which is also the next row to fill.
     row: u32,
-    board: Board,
+    /// The word board: bit c is column c, `full` has the n low bits set.
+    /// `left[r]` and `right[r]` are the squares of row r attacked along the
+    /// two diagonal directions, shifted row by row as in a hand-written
+    /// bitmask search. Unused (all zero) when `big` is in use.
+    full: u64,
+    cols: u64,
+    left: [u64; STACK],
+    right: [u64; STACK],
+    /// The board above 64 columns. An `Option` beside the word fields, not
+    /// an enum around them: the word path, which every search that can
+    /// finish takes, then costs one predictable test per call.
+    big: Option<Box<BigBoard>>,
 }
 
+/// Columns, "/" diagonals (row + col) and "\\" diagonals (row + n - 1 - col).
 #[derive(Clone, Debug)]
-enum Board {
-    /// Bit c is column c. `left[r]` and `right[r]` are the squares of row r
-    /// attacked along the two diagonal directions, shifted row by row.
-    Word {
-        full: u64,
-        cols: u64,
-        left: Vec<u64>,
-        right: Vec<u64>,
-    },
-    /// Columns, "/" diagonals (row + col) and "\" diagonals
-    /// (row + n - 1 - col).
-    Bits {
-        cols: FixedBitSet,
-        rising: FixedBitSet,
-        falling: FixedBitSet,
-    },
+struct BigBoard {
+    cols: FixedBitSet,
+    rising: FixedBitSet,
+    falling: FixedBitSet,
+}
+
+impl BigBoard {
+    #[cold]
+    fn choices(&self, n: u32, row: u32) -> Columns {
+        let (n, row) = (n as usize, row as usize);
+        let mut free = FixedBitSet::with_capacity(n);
+        for c in 0..n {
+            if !self.cols[c] && !self.rising[row + c] && !self.falling[row + n - 1 - c] {
+                free.insert(c);
+            }
+        }
+        Columns {
+            word: 0,
+            big: Some(Box::new(free)),
+        }
+    }
+
+    /// Marks (or clears) the lines through (row, col).
+    #[cold]
+    fn set(&mut self, n: u32, row: u32, col: u32, occupied: bool) {
+        let (n, row, col) = (n as usize, row as usize, col as usize);
+        self.cols.set(col, occupied);
+        self.rising.set(row + col, occupied);
+        self.falling.set(row + n - 1 - col, occupied);
+    }
 }
 
 impl NQueens {
@@ -75,25 +105,35 @@ impl NQueens {
     }
 
     fn with_words(n: u32) -> Self {
-        let rows = n as usize + 1;
-        let board = Board::Word {
+        NQueens {
+            n,
+            row: 0,
             full: u64::MAX >> (WORD_BITS - n),
             cols: 0,
-            left: vec![0; rows],
-            right: vec![0; rows],
-        };
-        NQueens { n, row: 0, board }
+            left: [0; STACK],
+            right: [0; STACK],
+            big: None,
+        }
     }
 
     /// The bit-set representation, used above 64 columns; any n >= 1 works.
     fn with_bit_sets(n: u32) -> Self {
         let size = n as usize;
-        let board = Board::Bits {
-            cols: FixedBitSet::with_capacity(size),
-            rising: FixedBitSet::with_capacity(2 * size - 1),
-            falling: FixedBitSet::with_capacity(2 * size - 1),
-        };
-        NQueens { n, row: 0, board }
+        NQueens {
+            big: Some(Box::new(BigBoard {
+                cols: FixedBitSet::with_capacity(size),
+                rising: FixedBitSet::with_capacity(2 * size - 1),
+                falling: FixedBitSet::with_capacity(2 * size - 1),
+            })),
+            full: 0,
+            ..Self::with_words(1)
+        }
+        .resized(n)
+    }
+
+    fn resized(mut self, n: u32) -> Self {
+        self.n = n;
+        self
     }
 
     /// The board size n.
@@ -109,12 +149,9 @@ impl NQueens {
 
 /// The free columns of a row, ascending: the choices of [`NQueens`].
 #[derive(Clone, Debug)]
-pub struct Columns(ColumnsRepr);
-
-#[derive(Clone, Debug)]
-enum ColumnsRepr {
-    Word(u64),
-    Bits(FixedBitSet),
+pub struct Columns {
+    word: u64,
+    big: Option<Box<FixedBitSet>>,
 }
 
 impl Iterator for Columns {
@@ -122,22 +159,20 @@ impl Iterator for Columns {
 
     #[inline]
     fn next(&mut self) -> Option<u32> {
-        match &mut self.0 {
-            ColumnsRepr::Word(free) => {
-                if *free == 0 {
-                    return None;
-                }
-                let col = free.trailing_zeros();
-                *free &= *free - 1;
-                Some(col)
-            }
-            ColumnsRepr::Bits(free) => {
-                let col = free.minimum()?;
-                free.set(col, false);
-                Some(col as u32)
-            }
+        if self.word != 0 {
+            let col = self.word.trailing_zeros();
+            self.word &= self.word - 1;
+            return Some(col);
         }
+        next_big(self.big.as_mut()?)
     }
+}
+
+#[cold]
+fn next_big(free: &mut FixedBitSet) -> Option<u32> {
+    let col = free.minimum()?;
+    free.set(col, false);
+    Some(col as u32)
 }
 
 impl Problem for NQueens {
@@ -146,74 +181,37 @@ impl Problem for NQueens {
 
     #[inline]
     fn choices(&self) -> Columns {
-        let row = self.row as usize;
-        Columns(match &self.board {
-            Board::Word {
-                full,
-                cols,
-                left,
-                right,
-            } => ColumnsRepr::Word(full & !(cols | left[row] | right[row])),
-            Board::Bits {
-                cols,
-                rising,
-                falling,
-            } => {
-                let n = self.n as usize;
-                let mut free = FixedBitSet::with_capacity(n);
-                for c in 0..n {
-                    if !cols[c] && !rising[row + c] && !falling[row + n - 1 - c] {
-                        free.insert(c);
-                    }
-                }
-                ColumnsRepr::Bits(free)
-            }
-        })
+        if let Some(big) = &self.big {
+            return big.choices(self.n, self.row);
+        }
+        let row = self.row as usize & (STACK - 1);
+        Columns {
+            word: self.full & !(self.cols | self.left[row] | self.right[row]),
+            big: None,
+        }
     }
 
     #[inline]
     fn apply(&mut self, col: u32) {
-        let row = self.row as usize;
-        match &mut self.board {
-            Board::Word {
-                cols, left, right, ..
-            } => {
-                let bit = 1u64 << col;
-                *cols |= bit;
-                left[row + 1] = (left[row] | bit) << 1;
-                right[row + 1] = (right[row] | bit) >> 1;
-            }
-            Board::Bits {
-                cols,
-                rising,
-                falling,
-            } => {
-                let (n, col) = (self.n as usize, col as usize);
-                cols.insert(col);
-                rising.insert(row + col);
-                falling.insert(row + n - 1 - col);
-            }
-        }
+        let row = self.row;
         self.row += 1;
+        if let Some(big) = &mut self.big {
+            return big.set(self.n, row, col, true);
+        }
+        let (row, below) = (row as usize & (STACK - 1), (row as usize + 1) & (STACK - 1));
+        let bit = 1u64 << (col & (WORD_BITS - 1));
+        self.cols |= bit;
+        self.left[below] = (self.left[row] | bit) << 1;
+        self.right[below] = (self.right[row] | bit) >> 1;
     }
 
     #[inline]
     fn undo(&mut self, col: u32) {
         self.row -= 1;
-        let row = self.row as usize;
-        match &mut self.board {
-            Board::Word { cols, .. } => *cols &= !(1u64 << col),
-            Board::Bits {
-                cols,
-                rising,
-                falling,
-            } => {
-                let (n, col) = (self.n as usize, col as usize);
-                cols.set(col, false);
-                rising.set(row + col, false);
-                falling.set(row + n - 1 - col, false);
-            }
+        if let Some(big) = &mut self.big {
+            return big.set(self.n, self.row, col, false);
         }
+        self.cols &= !(1u64 << (col & (WORD_BITS - 1)));
     }
 
     #[inline]
@@ -243,8 +241,8 @@ mod tests {
 
     #[test]
     fn large_boards_use_bit_sets() {
-        assert!(matches!(NQueens::new(64).unwrap().board, Board::Word { .. }));
-        assert!(matches!(NQueens::new(65).unwrap().board, Board::Bits { .. }));
+        assert!(NQueens::new(64).unwrap().big.is_none());
+        assert!(NQueens::new(65).unwrap().big.is_some());
     }
 
     #[test]
