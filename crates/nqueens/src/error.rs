@@ -44,6 +44,9 @@ pub enum ParseSizeError {
     /// A number too large to be a board size.
     #[error("the board size {0} is too large (at most {max})", max = u32::MAX)]
     Overflow(String),
+    /// Bytes that are not UTF-8 text.
+    #[error("expected a board size n (a whole number, at least 1), but the input is not text")]
+    NotText,
     /// Not a whole number.
     #[error("expected a board size n (a whole number, at least 1), got {0:?}")]
     NotANumber(String),

@@ -7,7 +7,7 @@
 //! - [`format`]: the printed formats of the classic statements, byte-exact:
 //!   the Checker Challenge, the AcWing boards, one line per solution, and
 //!   the textbook `sum=K` print.
-//! - [`parse_size`]: n read the way online judges give it.
+//! - [`parse_size`] and [`read_size`]: n read the way online judges give it.
 //!
 //! # Example
 //!
@@ -32,5 +32,5 @@ mod solution;
 
 pub use error::{Error, ParseSizeError};
 pub use problem::{Columns, NQueens};
-pub use size::parse_size;
+pub use size::{parse_size, read_size};
 pub use solution::{Conflict, Line, Solution, Symmetry, validate};

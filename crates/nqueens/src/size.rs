@@ -1,6 +1,32 @@
 //! Reading a board size the way online judges give it.
 
-use crate::error::ParseSizeError;
+use std::io::Read;
+
+use crate::error::{Error, ParseSizeError};
+
+/// The most input [`read_size`] looks at: a judge gives one short line.
+const MAX_INPUT: u64 = 64 * 1024;
+
+/// Reads a board size from `input` (standard input, typically) to its end,
+/// as [`parse_size`] parses it.
+///
+/// # Errors
+///
+/// [`Error::Io`] if reading fails, [`Error::Parse`] if the text is not one
+/// board size (or is not text at all).
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(nqueens::read_size(&b"13\n"[..])?, 13);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub fn read_size(input: impl Read) -> Result<u32, Error> {
+    let mut bytes = Vec::new();
+    input.take(MAX_INPUT).read_to_end(&mut bytes)?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| ParseSizeError::NotText)?;
+    Ok(parse_size(text)?)
+}
 
 /// Parses a board size n from text as an online judge gives it: one whole
 /// number, possibly surrounded by whitespace and line breaks.
