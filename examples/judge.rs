@@ -54,7 +54,9 @@ fn run() -> Result<(), Failure> {
         "checker" => CHECKER_MAX,
         "boards" => BOARDS_MAX,
         "-h" | "--help" => {
-            println!("{USAGE}\n  checker: the Checker Challenge (USACO 1.5), 1 <= n <= {CHECKER_MAX}\n  boards:  every board (AcWing 843), 1 <= n <= {BOARDS_MAX}");
+            println!(
+                "{USAGE}\n  checker: the Checker Challenge (USACO 1.5), 1 <= n <= {CHECKER_MAX}\n  boards:  every board (AcWing 843), 1 <= n <= {BOARDS_MAX}"
+            );
             return Ok(());
         }
         other => return Err(usage(&format!("unknown mode {other:?}"))),

@@ -7,7 +7,6 @@ use clap::{Parser, Subcommand, ValueEnum};
 #[command(
     name = "nqueens",
     version,
-    about,
     after_help = "Examples:\n  nqueens count 12\n  nqueens solve 8 --format boards\n  echo 6 | nqueens checker"
 )]
 pub struct Cli {
@@ -19,12 +18,16 @@ pub struct Cli {
 pub enum Command {
     /// The Checker Challenge (USACO 1.5, Luogu P1219, AcWing 1432): the first
     /// three solutions in lexicographic order, then the number of solutions.
-    #[command(after_help = "Example:\n  $ echo 6 | nqueens checker\n  2 4 6 1 3 5\n  3 6 2 5 1 4\n  4 1 5 2 6 3\n  4")]
+    #[command(
+        after_help = "Example:\n  $ echo 6 | nqueens checker\n  2 4 6 1 3 5\n  3 6 2 5 1 4\n  4 1 5 2 6 3\n  4"
+    )]
     Checker(StatementArgs),
 
     /// Every solution as a board of `.` and `Q` (AcWing 843), each followed by
     /// a blank line.
-    #[command(after_help = "Example:\n  $ nqueens boards 4\n  .Q..\n  ...Q\n  Q...\n  ..Q.\n\n  ..Q.\n  Q...\n  ...Q\n  .Q..")]
+    #[command(
+        after_help = "Example:\n  $ nqueens boards 4\n  .Q..\n  ...Q\n  Q...\n  ..Q.\n\n  ..Q.\n  Q...\n  ...Q\n  .Q.."
+    )]
     Boards(StatementArgs),
 
     /// Every solution in lexicographic order, streamed as it is found.

@@ -67,15 +67,33 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
         _ => {
-            eprintln!("error: {}", one_line(&e.render().to_string()));
+            eprintln!(
+                "error: {}",
+                one_line(&e.render().to_string(), &command_path())
+            );
             ExitCode::from(2)
         }
     }
 }
 
+/// `nqueens` and the subcommand named on the command line, if any.
+fn command_path() -> String {
+    use clap::CommandFactory;
+    let named = std::env::args().nth(1).filter(|arg| {
+        Cli::command()
+            .get_subcommands()
+            .any(|sub| sub.get_name() == arg)
+    });
+    match named {
+        Some(sub) => format!("nqueens {sub}"),
+        None => "nqueens".to_owned(),
+    }
+}
+
 /// Folds clap's message into one line: its first paragraph, joined, and a
-/// pointer to the help of the command that was being parsed.
-fn one_line(rendered: &str) -> String {
+/// pointer to the help of the command that was being parsed (from clap's
+/// usage line, or `fallback` when the message has none).
+fn one_line(rendered: &str, fallback: &str) -> String {
     let mut message: Vec<&str> = rendered
         .lines()
         .map(str::trim)
@@ -95,7 +113,7 @@ fn one_line(rendered: &str) -> String {
         })
         .unwrap_or_default();
     let command = if command.is_empty() {
-        "nqueens".to_owned()
+        fallback.to_owned()
     } else {
         command.join(" ")
     };
@@ -132,10 +150,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         },
         Command::Count { n } => {
             if n > COUNT_MAX {
-                return Err(UsageError(format!(
-                    "count takes n from 1 to {COUNT_MAX}, got {n}"
-                ))
-                .into());
+                return Err(
+                    UsageError(format!("count takes n from 1 to {COUNT_MAX}, got {n}")).into(),
+                );
             }
             let total = Search::new(NQueens::new(n)?).count().value;
             writeln!(out, "{total}")?;
@@ -152,7 +169,9 @@ fn statement_size(args: &StatementArgs, mode: &str, max: u32) -> anyhow::Result<
         None => {
             let stdin = io::stdin();
             if stdin.is_terminal() {
-                eprintln!("nqueens {mode}: reading n from standard input (or give it as an argument)");
+                eprintln!(
+                    "nqueens {mode}: reading n from standard input (or give it as an argument)"
+                );
             }
             nqueens::read_size(stdin.lock()).map_err(|e| match e {
                 nqueens::Error::Io(e) => {

@@ -73,3 +73,8 @@ mod search;
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
 pub use problem::Problem;
 pub use search::{Search, Solutions, count, first, for_each};
+
+/// The README's examples, run as doc-tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

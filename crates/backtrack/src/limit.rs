@@ -81,10 +81,17 @@ impl Limits {
         if self.nodes.is_some_and(|budget| nodes >= budget) {
             return Some(Stop::NodeLimit);
         }
-        if self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
             return Some(Stop::Cancelled);
         }
-        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
             return Some(Stop::Deadline);
         }
         None

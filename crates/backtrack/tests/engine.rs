@@ -146,7 +146,8 @@ fn permutations_brute_force(n: u32) -> Vec<Vec<u32>> {
     all.into_iter()
         .filter(|p| {
             let mut seen = vec![false; n as usize];
-            p.iter().all(|&v| !std::mem::replace(&mut seen[v as usize], true))
+            p.iter()
+                .all(|&v| !std::mem::replace(&mut seen[v as usize], true))
         })
         .collect()
 }
@@ -265,7 +266,10 @@ fn a_search_resumes_where_it_stopped() {
     let all = backtrack::first(Permutations::new(5), usize::MAX);
     let mut search = Search::new(Permutations::new(5));
     let mut seen = search.first(7).value;
-    assert_eq!(search.next_solution().map(<[u32]>::to_vec), Some(all[7].clone()));
+    assert_eq!(
+        search.next_solution().map(<[u32]>::to_vec),
+        Some(all[7].clone())
+    );
     seen.push(all[7].clone());
     let more = search.first(10);
     assert_eq!(more.outcome, Outcome::Stopped(Stop::Requested));
@@ -338,7 +342,10 @@ fn raising_the_budget_resumes_without_losing_or_repeating() {
         search.set_limits(Limits::default().nodes(budget));
     }
     assert!(rounds > 1);
-    assert_eq!(collected, backtrack::first(Permutations::new(6), usize::MAX));
+    assert_eq!(
+        collected,
+        backtrack::first(Permutations::new(6), usize::MAX)
+    );
     // The same tree, the same number of nodes, however it was cut up.
     let mut whole = Search::new(Permutations::new(6));
     let _ = whole.count();
@@ -359,7 +366,9 @@ fn a_short_deadline_stops_a_long_search() {
     let limits = Limits::default().time(Duration::from_millis(20));
     let started = Instant::now();
     // 16! leaves: never finishes on its own.
-    let report = Search::new(Permutations::new(16)).with_limits(limits).count();
+    let report = Search::new(Permutations::new(16))
+        .with_limits(limits)
+        .count();
     assert_eq!(report.outcome, Outcome::Stopped(Stop::Deadline));
     assert!(started.elapsed() < Duration::from_secs(5));
 }
@@ -368,7 +377,9 @@ fn a_short_deadline_stops_a_long_search() {
 fn a_raised_cancel_flag_stops_the_search() {
     let flag = Arc::new(AtomicBool::new(true));
     let limits = Limits::default().cancel_flag(flag);
-    let report = Search::new(Permutations::new(16)).with_limits(limits).count();
+    let report = Search::new(Permutations::new(16))
+        .with_limits(limits)
+        .count();
     assert_eq!(report.outcome, Outcome::Stopped(Stop::Cancelled));
 }
 

@@ -234,7 +234,9 @@ mod tests {
     fn bit_sets_agree_with_words() {
         for n in 1..=9 {
             let words = Search::new(NQueens::with_words(n)).first(usize::MAX).value;
-            let bits = Search::new(NQueens::with_bit_sets(n)).first(usize::MAX).value;
+            let bits = Search::new(NQueens::with_bit_sets(n))
+                .first(usize::MAX)
+                .value;
             assert_eq!(words, bits, "n = {n}");
         }
     }
@@ -255,12 +257,17 @@ mod tests {
             for (row, &col) in path.iter().enumerate() {
                 let naive: Vec<u32> = (0..n)
                     .filter(|&c| {
-                        path[..row].iter().enumerate().all(|(r, &q)| {
-                            q != c && (row - r) as u32 != q.abs_diff(c)
-                        })
+                        path[..row]
+                            .iter()
+                            .enumerate()
+                            .all(|(r, &q)| q != c && (row - r) as u32 != q.abs_diff(c))
                     })
                     .collect();
-                assert_eq!(board.choices().collect::<Vec<_>>(), naive, "n = {n}, row {row}");
+                assert_eq!(
+                    board.choices().collect::<Vec<_>>(),
+                    naive,
+                    "n = {n}, row {row}"
+                );
                 if !naive.contains(&col) {
                     break;
                 }

@@ -86,8 +86,14 @@ mod tests {
         assert_eq!(parse_size("00"), Err(ParseSizeError::Zero));
         assert_eq!(parse_size("-0"), Err(ParseSizeError::Zero));
         assert_eq!(parse_size("-5"), Err(ParseSizeError::Negative("-5".into())));
-        assert_eq!(parse_size("6 7"), Err(ParseSizeError::Several("6 7".into())));
-        assert_eq!(parse_size("1e3"), Err(ParseSizeError::NotANumber("1e3".into())));
+        assert_eq!(
+            parse_size("6 7"),
+            Err(ParseSizeError::Several("6 7".into()))
+        );
+        assert_eq!(
+            parse_size("1e3"),
+            Err(ParseSizeError::NotANumber("1e3".into()))
+        );
         assert_eq!(parse_size("+"), Err(ParseSizeError::NotANumber("+".into())));
         assert_eq!(parse_size("-"), Err(ParseSizeError::NotANumber("-".into())));
         assert_eq!(

@@ -255,7 +255,11 @@ mod tests {
         );
         assert_eq!(
             validate(4, &[1, 3, 0, 4]),
-            Err(Conflict::OutOfRange { row: 3, col: 4, n: 4 })
+            Err(Conflict::OutOfRange {
+                row: 3,
+                col: 4,
+                n: 4
+            })
         );
         assert_eq!(
             validate(4, &[1, 3, 1, 2]),

@@ -113,7 +113,11 @@ fn list_and_classic_parse_back_to_valid_solutions() {
     for n in 1..=8u32 {
         let list: Vec<Vec<u32>> = print(format::list, n)
             .lines()
-            .map(|line| line.split(' ').map(|c| c.parse::<u32>().unwrap() - 1).collect())
+            .map(|line| {
+                line.split(' ')
+                    .map(|c| c.parse::<u32>().unwrap() - 1)
+                    .collect()
+            })
             .collect();
         let classic: Vec<Vec<u32>> = print(format::classic, n)
             .lines()
@@ -123,7 +127,10 @@ fn list_and_classic_parse_back_to_valid_solutions() {
             .map(|(i, pair)| {
                 assert_eq!(pair[0], format!("sum={}", i + 1));
                 assert_eq!(pair[1].len(), 4 * n as usize);
-                pair[1].split_whitespace().map(|c| c.parse::<u32>().unwrap() - 1).collect()
+                pair[1]
+                    .split_whitespace()
+                    .map(|c| c.parse::<u32>().unwrap() - 1)
+                    .collect()
             })
             .collect();
         assert_eq!(list, classic, "n = {n}");
@@ -146,5 +153,8 @@ fn a_failing_writer_stops_the_search_with_the_error() {
     }
     let err = format::list(&mut Full, 10).unwrap_err();
     assert!(matches!(err, nqueens::Error::Io(e) if e.kind() == std::io::ErrorKind::BrokenPipe));
-    assert!(matches!(format::boards(&mut Vec::new(), 0), Err(nqueens::Error::ZeroSize)));
+    assert!(matches!(
+        format::boards(&mut Vec::new(), 0),
+        Err(nqueens::Error::ZeroSize)
+    ));
 }
