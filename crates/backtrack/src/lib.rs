@@ -12,7 +12,10 @@
 //!   [`Search::next_solution`]) on an explicit stack, so no recursion limit;
 //! - [`Stats`] (nodes, solutions, dead ends, maximum depth) and [`Limits`]
 //!   (a node budget, a deadline, a cancel flag) with an honest [`Outcome`]: a
-//!   search cut short says so and never passes for a complete one.
+//!   search cut short says so and never passes for a complete one;
+//! - a deterministic split of the tree into [`subproblems`], and
+//!   [`Parallel`] count, first-k and for-each on several threads (rayon),
+//!   whose results equal the sequential ones.
 //!
 //! The search is deterministic: the same problem gives the same solutions in
 //! the same order every time, the problem's order.
@@ -69,10 +72,12 @@
 mod limit;
 mod problem;
 mod search;
+mod split;
 
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
 pub use problem::Problem;
 pub use search::{Search, Solutions, count, first, for_each};
+pub use split::{Parallel, subproblems};
 
 /// The README's examples, run as doc-tests so that they stay true.
 #[cfg(doctest)]

@@ -1,0 +1,189 @@
+//! The split into subproblems and the parallel searches equal the
+//! sequential search exactly.
+
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+use backtrack::{Limits, Outcome, Parallel, Problem, Search, Stop};
+use proptest::prelude::*;
+
+use crate::toys::*;
+
+/// Searches every subproblem of a cut in order and concatenates.
+fn solve_cut<P: Problem + Clone>(problem: &P, cut: &[Vec<P::Choice>]) -> Vec<Vec<P::Choice>> {
+    let mut all = Vec::new();
+    for path in cut {
+        let mut state = problem.clone();
+        for &choice in path {
+            state.apply(choice);
+        }
+        for below in backtrack::first(state, usize::MAX) {
+            all.push(path.iter().copied().chain(below).collect());
+        }
+    }
+    all
+}
+
+#[test]
+fn every_cut_reassembles_the_sequential_search() {
+    let items = vec![3, 1, 4, 1, 5, 9, 2, 6, 5, 3];
+    let problem = SubsetSum::new(items, 12);
+    let sequential = backtrack::first(problem.clone(), usize::MAX);
+    for depth in 0..=12 {
+        let cut = backtrack::subproblems(problem.clone(), depth);
+        assert!(cut.iter().all(|path| path.len() <= depth));
+        assert_eq!(solve_cut(&problem, &cut), sequential, "depth {depth}");
+    }
+}
+
+#[test]
+fn the_cut_is_deterministic_and_in_order() {
+    let cut = backtrack::subproblems(Permutations::new(5), 2);
+    assert_eq!(cut.len(), 20);
+    assert!(cut.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(cut, backtrack::subproblems(Permutations::new(5), 2));
+}
+
+#[test]
+fn solutions_above_the_cut_are_subproblems_of_their_own() {
+    // Every state of a 3-chain is on the one path; the solution is at 3.
+    let cut = backtrack::subproblems(Chain { depth: 3, at: 0 }, 10);
+    assert_eq!(cut, [vec![(); 3]]);
+    // A root that is a solution is the whole cut.
+    assert_eq!(
+        backtrack::subproblems(Chain { depth: 0, at: 0 }, 4),
+        [Vec::<()>::new()]
+    );
+}
+
+#[test]
+fn parallel_count_equals_sequential_for_any_threads_and_depth() {
+    let problem = Permutations::new(7);
+    for threads in [1, 2, 4] {
+        for depth in [0, 1, 3, 7, 9] {
+            let parallel = Parallel::auto().threads(threads).depth(depth);
+            assert_eq!(parallel.count(&problem).complete(), Some(5040));
+        }
+        assert_eq!(
+            Parallel::auto().threads(threads).count(&problem).complete(),
+            Some(5040)
+        );
+    }
+}
+
+#[test]
+fn parallel_first_k_is_the_sequential_first_k() {
+    let items = vec![4, 8, 15, 16, 23, 42, 7, 3, 11, 2, 9, 1];
+    let problem = SubsetSum::new(items, 40);
+    let all = backtrack::first(problem.clone(), usize::MAX);
+    assert!(all.len() > 20);
+    for threads in [1, 2, 4] {
+        for k in [0, 1, 2, 7, all.len() - 1, all.len(), all.len() + 5] {
+            let report = Parallel::auto()
+                .threads(threads)
+                .depth(4)
+                .first(&problem, k);
+            assert_eq!(
+                report.value,
+                all[..k.min(all.len())],
+                "threads {threads}, k {k}"
+            );
+            let expected = if k <= all.len() {
+                Outcome::Stopped(Stop::Requested)
+            } else {
+                Outcome::Complete
+            };
+            assert_eq!(report.outcome, expected, "threads {threads}, k {k}");
+        }
+    }
+}
+
+#[test]
+fn parallel_for_each_visits_every_solution_once() {
+    let problem = Permutations::new(6);
+    let seen = Mutex::new(Vec::new());
+    let outcome = Parallel::auto()
+        .threads(4)
+        .for_each(&problem, |state, path| {
+            assert_eq!(state.len, 6);
+            seen.lock().unwrap().push(path.to_vec());
+            ControlFlow::Continue(())
+        });
+    assert_eq!(outcome, Outcome::Complete);
+    let mut seen = seen.into_inner().unwrap();
+    seen.sort();
+    assert_eq!(seen, permutations_brute_force(6));
+}
+
+#[test]
+fn parallel_for_each_stops_on_request() {
+    let seen = Mutex::new(0u32);
+    let outcome = Parallel::auto()
+        .threads(2)
+        .for_each(&Permutations::new(9), |_, _| {
+            *seen.lock().unwrap() += 1;
+            ControlFlow::Break(())
+        });
+    assert_eq!(outcome, Outcome::Stopped(Stop::Requested));
+    // Each thread stops at its first solution after the flag is raised.
+    assert!(*seen.lock().unwrap() <= 2);
+}
+
+#[test]
+fn parallel_searches_honour_limits_and_say_so() {
+    let limits = Limits::default().nodes(10);
+    let report = Parallel::auto()
+        .threads(2)
+        .depth(2)
+        .limits(limits)
+        .count(&Permutations::new(8));
+    assert_eq!(report.outcome, Outcome::Stopped(Stop::NodeLimit));
+    assert_eq!(report.complete(), None);
+
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let limits = Limits::default().cancel_flag(flag);
+    let report = Parallel::auto()
+        .threads(2)
+        .limits(limits)
+        .first(&Permutations::new(8), 5);
+    assert_eq!(report.outcome, Outcome::Stopped(Stop::Cancelled));
+    assert!(report.value.is_empty());
+}
+
+#[test]
+fn the_sequential_search_of_a_state_is_its_subtree() {
+    // A subproblem's own search sees the same nodes as that subtree.
+    let mut whole = Search::new(Permutations::new(5));
+    let _ = whole.count();
+    let cut = backtrack::subproblems(Permutations::new(5), 1);
+    let nodes: u64 = cut
+        .iter()
+        .map(|path| {
+            let mut state = Permutations::new(5);
+            state.apply(path[0]);
+            let mut search = Search::new(state);
+            let _ = search.count();
+            search.stats().nodes
+        })
+        .sum();
+    assert_eq!(nodes + 1, whole.stats().nodes);
+}
+
+proptest! {
+    #[test]
+    fn parallel_matches_sequential_on_random_instances(
+        items in prop::collection::vec(1u32..15, 0..11),
+        target in 0u32..40,
+        depth in 0usize..12,
+        k in 0usize..30,
+        threads in 1usize..4,
+    ) {
+        let problem = SubsetSum::new(items, target);
+        let all = backtrack::first(problem.clone(), usize::MAX);
+        let cut = backtrack::subproblems(problem.clone(), depth);
+        prop_assert_eq!(solve_cut(&problem, &cut), all.clone());
+        let parallel = Parallel::auto().threads(threads).depth(depth);
+        prop_assert_eq!(parallel.count(&problem).complete(), Some(all.len() as u64));
+        prop_assert_eq!(parallel.first(&problem, k).value, all[..k.min(all.len())].to_vec());
+    }
+}

@@ -1,0 +1,5 @@
+//! The engine's tests: one binary, one module per part of the engine.
+
+mod engine;
+mod split;
+mod toys;
