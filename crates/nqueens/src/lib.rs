@@ -4,6 +4,7 @@
 //!   lexicographic order of their columns.
 //! - [`Solution`], [`validate`] (written apart from the search) and the
 //!   [`Symmetry`] group of the board, with [`Solution::canonical`] forms.
+//! - [`construct`]: one solution for any n that has one, in O(n), no search.
 //! - [`format`]: the printed formats of the classic statements, byte-exact:
 //!   the Checker Challenge, the AcWing boards, one line per solution, and
 //!   the textbook `sum=K` print.
@@ -24,12 +25,14 @@
 //! ```
 #![deny(missing_docs)]
 
+mod construct;
 mod error;
 pub mod format;
 mod problem;
 mod size;
 mod solution;
 
+pub use construct::{construct, try_construct};
 pub use error::{Error, ParseSizeError};
 pub use problem::{Columns, NQueens};
 pub use size::{parse_size, read_size};
