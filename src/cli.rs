@@ -1,13 +1,15 @@
 //! The command line: what the user can ask for.
 
-use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Count, list and print the solutions of the N-queens problem.
 #[derive(Debug, Parser)]
 #[command(
     name = "nqueens",
     version,
-    after_help = "Examples:\n  nqueens count 12\n  nqueens solve 8 --format boards\n  echo 6 | nqueens checker"
+    after_help = "Examples:\n  nqueens count 16 --fundamental\n  nqueens solve 8 --format boards --limit 2\n  echo 6 | nqueens checker\n  nqueens one 1000000 > queens.txt\n  nqueens solve 10 | nqueens verify"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -16,6 +18,20 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// The number of solutions of the n x n board.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Examples:\n  $ nqueens count 8\n  92\n  $ nqueens count 12 --fundamental\n  14200 1787\n  $ nqueens count 10 --json\n  {\"n\":10,\"total\":724,\"threads\":2,\"seconds\":0.0003}\n\nWith --fundamental the line holds the total, a space, and the number of solutions up to rotation and reflection."
+    )]
+    Count(CountArgs),
+
+    /// Every solution in lexicographic order, streamed as it is found.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Examples:\n  nqueens solve 8                       one line of 1-based columns per solution\n  nqueens solve 8 --format classic      the textbook print: sum=K, then the columns\n  nqueens solve 12 --skip 100 --limit 5 solutions 101 to 105\n  nqueens solve 8 --format svg > 8.svg  a picture of the first solution\n  nqueens solve 30 | head -n 1          stops at once when the reader is done"
+    )]
+    Solve(SolveArgs),
+
     /// The Checker Challenge (USACO 1.5, Luogu P1219, AcWing 1432): the first
     /// three solutions in lexicographic order, then the number of solutions.
     #[command(
@@ -30,40 +46,95 @@ pub enum Command {
     )]
     Boards(StatementArgs),
 
-    /// Every solution in lexicographic order, streamed as it is found.
+    /// One solution for any n that has one, built directly in O(n) time (no
+    /// search): n = 10,000,000 takes well under a second. There is none for
+    /// n = 2 and 3: it says so and exits with status 1.
     #[command(
         allow_negative_numbers = true,
-        after_help = "Examples:\n  nqueens solve 8                     one line of 1-based columns per solution\n  nqueens solve 8 --format classic    the textbook print: sum=K, then the columns\n  nqueens solve 30 | head -n 1        stops at once when the reader is done"
+        after_help = "Examples:\n  $ nqueens one 8\n  2 4 6 8 3 1 7 5\n  $ nqueens one 10000000 --format json > one.json\n  $ nqueens one 12 --format svg > 12.svg"
     )]
-    Solve {
-        /// The board size.
-        #[arg(value_parser = parse_n)]
-        n: u32,
-        /// How to print each solution.
-        #[arg(long, short, value_enum, default_value_t = Format::List)]
-        format: Format,
-    },
+    One(OneArgs),
 
-    /// The number of solutions, by a full search of the tree.
+    /// Checks placements: 1-based columns, row by row, separated by spaces;
+    /// one placement per line. Names the first two queens that attack each
+    /// other, and exits with status 1 if any placement is not a solution.
     #[command(
-        allow_negative_numbers = true,
-        after_help = "Example:\n  $ nqueens count 8\n  92"
+        after_help = "Examples:\n  $ echo 2 4 1 3 | nqueens verify\n  ok: a solution of 4-queens\n  $ echo 1 3 2 | nqueens verify\n  not a solution: the queens in rows 2 and 3 (columns 3 and 2) attack each other along an anti-diagonal\n  $ nqueens solve 10 | nqueens verify\n  ok: 724 placements, all solutions of 10-queens"
     )]
-    Count {
-        /// The board size.
-        #[arg(value_parser = parse_n)]
-        n: u32,
-    },
+    Verify(VerifyArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// The board size.
+    #[arg(value_parser = parse_n)]
+    pub n: u32,
+    /// Worker threads (0: one per core).
+    #[arg(long, short, default_value_t = 0, value_parser = parse_threads)]
+    pub threads: usize,
+    /// Also count the solutions up to rotation and reflection.
+    #[arg(long, visible_alias = "unique")]
+    pub fundamental: bool,
+    /// Print one JSON object: n, total, fundamental (if asked), threads, seconds.
+    #[arg(long)]
+    pub json: bool,
+    /// Count with the generic backtracking engine instead of the fast counter,
+    /// for comparison (no symmetry, every node visited).
+    #[arg(long)]
+    pub engine: bool,
+    /// Give up after this many seconds; an unfinished count is reported as
+    /// such, never as a result.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The board size.
+    #[arg(value_parser = parse_n)]
+    pub n: u32,
+    /// How to print each solution.
+    #[arg(long, short, value_enum, default_value_t = Format::List)]
+    pub format: Format,
+    /// Stop after printing this many solutions.
+    #[arg(long, short, value_name = "K", value_parser = parse_amount)]
+    pub limit: Option<u64>,
+    /// Leave out the first K solutions.
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = parse_amount)]
+    pub skip: u64,
+    /// Print search statistics (nodes, solutions, dead ends, depth) to
+    /// standard error at the end.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// The board size of a problem statement, read from standard input when it
 /// is not given, as an online judge gives it.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Args)]
 #[command(allow_negative_numbers = true)]
 pub struct StatementArgs {
     /// The board size; read from standard input when absent.
     #[arg(value_parser = parse_n)]
     pub n: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct OneArgs {
+    /// The board size.
+    #[arg(value_parser = parse_n)]
+    pub n: u32,
+    /// How to print the solution.
+    #[arg(long, short, value_enum, default_value_t = OneFormat::List)]
+    pub format: OneFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The file to read; standard input when absent or `-`.
+    pub file: Option<PathBuf>,
 }
 
 /// How `solve` prints a solution.
@@ -75,8 +146,47 @@ pub enum Format {
     Boards,
     /// `sum=K`, then the columns right-aligned in width 4.
     Classic,
+    /// One JSON object per line: {"n":8,"index":0,"columns":[1,5,8,6,3,7,2,4]}.
+    Json,
+    /// An SVG picture of one solution (the first after --skip).
+    Svg,
+}
+
+/// How `one` prints its solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OneFormat {
+    /// 1-based columns separated by spaces.
+    List,
+    /// One JSON object: {"n":8,"index":0,"columns":[...]}.
+    Json,
+    /// An SVG picture (up to 10000 columns).
+    Svg,
 }
 
 fn parse_n(text: &str) -> Result<u32, nqueens::ParseSizeError> {
     nqueens::parse_size(text)
+}
+
+fn parse_amount(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("expected a whole number, 0 or more, got {text:?}"))
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(threads) if threads <= 1024 => Ok(threads),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to 1024, got {text:?}"
+        )),
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(seconds),
+        _ => Err(format!(
+            "expected a positive number of seconds, got {text:?}"
+        )),
+    }
 }

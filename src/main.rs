@@ -1,31 +1,30 @@
 //! `nqueens`: count, list and print N-queens solutions.
 //!
-//! `main` turns the outcome of [`run`] into an exit status: 0 on success, 2
-//! for a usage mistake (one line on standard error), 1 when the output
-//! cannot be written. A closed pipe (`nqueens solve 20 | head`) ends the
+//! `main` turns the outcome of [`run`] into an exit status: 0 on success;
+//! 1 when the answer is "no" (`verify` found a placement that is not a
+//! solution, `one` was asked for n = 2 or 3), when a count ran out of time,
+//! or when the output cannot be written; 2 for a usage mistake, with one
+//! line on standard error. A closed pipe (`nqueens solve 20 | head`) ends the
 //! program quietly with status 0.
 
 mod cli;
+mod count;
+mod solve;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use backtrack::Search;
 use clap::Parser;
 use clap::error::ErrorKind;
-use nqueens::NQueens;
 use nqueens::format::{self, BOARDS_MAX, CHECKER_MAX};
 
-use crate::cli::{Cli, Command, Format, StatementArgs};
-
-/// The largest n `count` accepts: beyond it no count finishes in a lifetime.
-const COUNT_MAX: u32 = 32;
+use crate::cli::{Cli, Command, StatementArgs};
 
 /// A mistake of the user's: the message says what was wrong and what is
 /// accepted; exit status 2.
 #[derive(Debug)]
-struct UsageError(String);
+pub struct UsageError(pub String);
 
 impl std::fmt::Display for UsageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -41,9 +40,19 @@ fn main() -> ExitCode {
         Err(e) => return clap_exit(&e),
     };
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) if e.is::<UsageError>() => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+        Err(e) if matches!(e.downcast_ref(), Some(nqueens::Error::Io(_))) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+        Err(e) if e.is::<nqueens::Error>() => {
+            // The library's own messages name the problem in the user's terms.
             eprintln!("error: {e}");
             ExitCode::from(2)
         }
@@ -132,34 +141,33 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
+/// Runs a command; `Ok(false)` when its answer is "no".
+fn run(cli: Cli) -> anyhow::Result<bool> {
     let mut out = BufWriter::new(io::stdout().lock());
-    match cli.command {
+    let answer = match cli.command {
         Command::Checker(args) => {
             let n = statement_size(&args, "checker", CHECKER_MAX)?;
             format::checker(&mut out, n)?;
+            true
         }
         Command::Boards(args) => {
             let n = statement_size(&args, "boards", BOARDS_MAX)?;
             format::boards(&mut out, n)?;
+            true
         }
-        Command::Solve { n, format } => match format {
-            Format::List => format::list(&mut out, n)?,
-            Format::Boards => format::boards(&mut out, n)?,
-            Format::Classic => format::classic(&mut out, n)?,
-        },
-        Command::Count { n } => {
-            if n > COUNT_MAX {
-                return Err(
-                    UsageError(format!("count takes n from 1 to {COUNT_MAX}, got {n}")).into(),
-                );
-            }
-            let total = Search::new(NQueens::new(n)?).count().value;
-            writeln!(out, "{total}")?;
+        Command::Solve(args) => {
+            solve::solve(&mut out, &args)?;
+            true
         }
-    }
+        Command::Count(args) => {
+            count::count(&mut out, &args)?;
+            true
+        }
+        Command::One(args) => solve::one(&mut out, &args)?,
+        Command::Verify(args) => solve::verify(&mut out, &args)?,
+    };
     out.flush().context("cannot write the output")?;
-    Ok(())
+    Ok(answer)
 }
 
 /// The n of a statement command: the argument, or standard input.

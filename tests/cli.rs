@@ -34,7 +34,10 @@ fn run(program: &PathBuf, args: &[&str], stdin: &str) -> Run {
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
     let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.as_bytes()).unwrap();
+    // A process that rejects its arguments may exit before reading.
+    if let Err(e) = input.write_all(stdin.as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     drop(input);
     let output = child.wait_with_output().unwrap();
     Run {
@@ -193,7 +196,7 @@ fn cli_solve_and_count() {
 
 #[test]
 fn cli_rejects_bad_input_with_one_line_and_status_2() {
-    let cases: [(&str, &[&str], &str); 12] = [
+    let cases: [(&str, &[&str], &str); 27] = [
         ("checker_empty_stdin", &["checker"], ""),
         ("checker_not_a_number", &["checker"], "abc\n"),
         ("checker_too_large", &["checker", "16"], ""),
@@ -210,6 +213,41 @@ fn cli_rejects_bad_input_with_one_line_and_status_2() {
         ("count_too_large", &["count", "33"], ""),
         ("unknown_command", &["frobnicate"], ""),
         ("unknown_flag", &["count", "8", "--fast"], ""),
+        (
+            "count_bad_timeout",
+            &["count", "8", "--timeout", "soon"],
+            "",
+        ),
+        ("count_zero_timeout", &["count", "8", "--timeout", "0"], ""),
+        (
+            "count_bad_threads",
+            &["count", "8", "--threads", "many"],
+            "",
+        ),
+        ("solve_too_large", &["solve", "1001"], ""),
+        (
+            "solve_svg_limit",
+            &["solve", "8", "--format", "svg", "--limit", "2"],
+            "",
+        ),
+        ("solve_negative_limit", &["solve", "8", "--limit", "-1"], ""),
+        ("one_zero", &["one", "0"], ""),
+        ("one_negative", &["one", "-5"], ""),
+        ("one_not_a_number", &["one", "1e6"], ""),
+        ("one_too_large", &["one", "100000001"], ""),
+        (
+            "one_svg_too_large",
+            &["one", "10001", "--format", "svg"],
+            "",
+        ),
+        ("verify_empty", &["verify"], ""),
+        ("verify_zero_column", &["verify"], "2 0 4\n"),
+        ("verify_not_a_number", &["verify"], "2 4 1 3\n1 x 2\n"),
+        (
+            "verify_missing_file",
+            &["verify", "/nonexistent/placement.txt"],
+            "",
+        ),
     ];
     for (name, args, stdin) in cases {
         let run = nqueens(args, stdin);
@@ -223,7 +261,7 @@ fn cli_rejects_bad_input_with_one_line_and_status_2() {
 
 #[test]
 fn cli_help_is_there_for_every_command() {
-    for command in ["checker", "boards", "solve", "count"] {
+    for command in ["checker", "boards", "solve", "count", "one", "verify"] {
         let run = nqueens(&[command, "--help"], "");
         assert_eq!(run.status, 0, "{command}");
         assert!(run.stdout.contains("Usage: nqueens"), "{command}");
@@ -249,4 +287,231 @@ fn cli_ends_quietly_when_the_reader_goes_away() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn solve_streams_json_lines_that_parse_back() {
+    let run = nqueens(&["solve", "8", "--format", "json"], "");
+    assert_eq!(run.status, 0);
+    let lines: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 92);
+    for (index, line) in lines.iter().enumerate() {
+        assert_eq!(line["n"], 8);
+        assert_eq!(line["index"], index);
+        let columns: Vec<u32> = line["columns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap() as u32 - 1)
+            .collect();
+        nqueens::validate(8, &columns).unwrap();
+    }
+    assert_eq!(
+        run.stdout.lines().next().unwrap(),
+        r#"{"n":8,"index":0,"columns":[1,5,8,6,3,7,2,4]}"#
+    );
+}
+
+#[test]
+fn solve_skip_and_limit_select_a_window() {
+    let all: Vec<String> = nqueens(&["solve", "9"], "")
+        .stdout
+        .lines()
+        .map(String::from)
+        .collect();
+    let window = nqueens(&["solve", "9", "--skip", "100", "--limit", "5"], "").stdout;
+    assert_eq!(window.lines().collect::<Vec<_>>(), all[100..105]);
+    let classic = nqueens(&["solve", "9", "--skip", "351", "--format", "classic"], "").stdout;
+    assert!(classic.starts_with("sum=352\n"), "{classic}");
+    assert_eq!(nqueens(&["solve", "9", "--skip", "352"], "").stdout, "");
+    assert_eq!(nqueens(&["solve", "9", "--limit", "0"], "").stdout, "");
+}
+
+#[test]
+fn solve_with_a_limit_stops_the_search_early() {
+    let run = nqueens(&["solve", "12", "--limit", "3", "--stats"], "");
+    assert_eq!(run.status, 0);
+    assert_eq!(run.stdout.lines().count(), 3);
+    let nodes: u64 = run
+        .stderr
+        .strip_prefix("nodes ")
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|nodes| nodes.parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {:?}", run.stderr));
+    // The whole tree of 12-queens has 856,189 nodes.
+    assert!(nodes < 1_000, "{nodes} nodes for three solutions");
+    assert!(run.stderr.contains("stopped early"));
+    let full = nqueens(&["solve", "12", "--stats"], "");
+    assert!(
+        full.stderr.starts_with("nodes 856189, solutions 14200,"),
+        "{}",
+        full.stderr
+    );
+    assert!(full.stderr.contains("search complete"));
+}
+
+#[test]
+fn svg_pictures_are_well_formed_xml() {
+    for args in [
+        &["solve", "8", "--format", "svg"][..],
+        &["solve", "8", "--format", "svg", "--skip", "91"][..],
+        &["one", "8", "--format", "svg"][..],
+        &["one", "60", "--format", "svg"][..],
+        &["one", "500", "--format", "svg"][..],
+    ] {
+        let run = nqueens(args, "");
+        assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
+        let doc =
+            roxmltree::Document::parse(&run.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        assert_eq!(
+            root.tag_name().namespace(),
+            Some("http://www.w3.org/2000/svg")
+        );
+        let n: usize = args[1].parse().unwrap();
+        // One mark per queen: crowns on small boards, squares on large ones.
+        let queens = doc
+            .descendants()
+            .filter(|node| {
+                node.has_tag_name("use")
+                    || (node.has_tag_name("rect") && node.attribute("fill") == Some("#7a1010"))
+            })
+            .count();
+        assert_eq!(queens, n, "{args:?}");
+    }
+    insta::assert_snapshot!(
+        "cli_one_6_svg",
+        nqueens(&["one", "6", "--format", "svg"], "").stdout
+    );
+}
+
+#[test]
+fn one_gives_a_valid_solution_for_every_n_that_has_one() {
+    for n in (1..=60).chain([97, 200, 1_000_000]) {
+        let run = nqueens(&["one", &n.to_string()], "");
+        if n == 2 || n == 3 {
+            assert_eq!(run.status, 1);
+            assert_eq!(run.stdout, "");
+            assert!(run.stderr.starts_with("no solution"), "{}", run.stderr);
+            continue;
+        }
+        assert_eq!(run.status, 0, "n = {n}: {}", run.stderr);
+        let columns: Vec<u32> = run
+            .stdout
+            .split_whitespace()
+            .map(|c| c.parse::<u32>().unwrap() - 1)
+            .collect();
+        nqueens::validate(n, &columns).unwrap_or_else(|e| panic!("n = {n}: {e}"));
+        assert!(run.stdout.ends_with('\n') && !run.stdout.ends_with(" \n"));
+    }
+    insta::assert_snapshot!("cli_one_3", nqueens(&["one", "3"], "").transcript());
+    insta::assert_snapshot!("cli_one_8", nqueens(&["one", "8"], "").transcript());
+}
+
+#[test]
+fn one_json_parses_back() {
+    let run = nqueens(&["one", "1000", "--format", "json"], "");
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["n"], 1000);
+    let columns: Vec<u32> = value["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap() as u32 - 1)
+        .collect();
+    nqueens::validate(1000, &columns).unwrap();
+}
+
+#[test]
+fn verify_says_which_queens_attack() {
+    let cases: [(&str, &[&str], &str); 5] = [
+        ("ok", &[], "2 4 1 3\n"),
+        ("diagonal", &[], "1 3 2\n"),
+        ("column", &[], "2 4 2 3\n"),
+        ("out_of_range", &[], "2 4 1 5\n"),
+        ("several_lines", &["-"], "2 4 1 3\n\n3 1 4 2\n1 2 3 4\n"),
+    ];
+    for (name, args, stdin) in cases {
+        let mut all = vec!["verify"];
+        all.extend_from_slice(args);
+        insta::assert_snapshot!(
+            format!("cli_verify_{name}"),
+            nqueens(&all, stdin).transcript()
+        );
+    }
+    let listed = nqueens(&["solve", "10"], "").stdout;
+    let run = nqueens(&["verify"], &listed);
+    assert_eq!(run.status, 0);
+    assert_eq!(
+        run.stdout,
+        "ok: 724 placements, all solutions of 10-queens\n"
+    );
+}
+
+#[test]
+fn verify_reads_a_file() {
+    let path = std::env::temp_dir().join(format!("nqueens-verify-{}.txt", std::process::id()));
+    std::fs::write(&path, nqueens(&["one", "5000"], "").stdout).unwrap();
+    let run = nqueens(&["verify", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "ok: a solution of 5000-queens\n");
+}
+
+#[test]
+fn count_json_and_fundamental() {
+    let run = nqueens(
+        &["count", "10", "--json", "--fundamental", "--threads", "2"],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["n"], 10);
+    assert_eq!(value["total"], 724);
+    assert_eq!(value["fundamental"], 92);
+    assert_eq!(value["threads"], 2);
+    assert!(value["seconds"].as_f64().unwrap() >= 0.0);
+    assert_eq!(
+        nqueens(&["count", "10", "--fundamental"], "").stdout,
+        "724 92\n"
+    );
+    let plain: serde_json::Value =
+        serde_json::from_str(&nqueens(&["count", "6", "--json"], "").stdout).unwrap();
+    assert_eq!(plain["total"], 4);
+    assert!(plain.get("fundamental").is_none());
+}
+
+#[test]
+fn count_is_the_same_on_any_number_of_threads() {
+    for threads in ["1", "2", "4"] {
+        for engine in [false, true] {
+            let mut args = vec!["count", "11", "--fundamental", "--threads", threads];
+            if engine {
+                args.push("--engine");
+            }
+            assert_eq!(nqueens(&args, "").stdout, "2680 341\n", "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn a_count_that_runs_out_of_time_gives_no_result() {
+    for engine in [false, true] {
+        let mut args = vec!["count", "24", "--timeout", "0.2", "--threads", "1"];
+        if engine {
+            args.push("--engine");
+        }
+        let started = std::time::Instant::now();
+        let run = nqueens(&args, "");
+        assert_eq!(run.status, 1, "{args:?}");
+        assert_eq!(run.stdout, "", "no partial count is printed");
+        assert_eq!(run.stderr.lines().count(), 1);
+        assert!(run.stderr.contains("did not finish"), "{}", run.stderr);
+        assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    }
 }

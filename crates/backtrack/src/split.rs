@@ -9,8 +9,10 @@
 //! work in every run, on every machine: threads, checkpoints and shards of a
 //! cluster job can all share it.
 
+use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
@@ -134,6 +136,51 @@ pub struct Parallel {
     depth: Option<usize>,
     threads: Option<usize>,
     limits: Limits,
+    progress: Option<Progress>,
+}
+
+/// A callback told the fraction of subproblems done.
+#[derive(Clone)]
+struct Progress(Arc<dyn Fn(f64) + Send + Sync>);
+
+impl fmt::Debug for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Progress(..)")
+    }
+}
+
+/// Counts finished subproblems and reports the fraction done, never less
+/// than it reported before, whichever thread finishes first.
+struct Tracker<'a> {
+    progress: Option<&'a Progress>,
+    total: usize,
+    /// Subproblems done, and the fraction last reported.
+    state: Mutex<(usize, f64)>,
+}
+
+impl<'a> Tracker<'a> {
+    fn new(progress: Option<&'a Progress>, total: usize) -> Self {
+        Tracker {
+            progress,
+            total,
+            state: Mutex::new((0, 0.0)),
+        }
+    }
+
+    fn done_one(&self) {
+        let Some(progress) = self.progress else {
+            return;
+        };
+        // A poisoned lock only means a callback panicked on another thread;
+        // the counts in it are still right.
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.0 += 1;
+        let fraction = state.0 as f64 / self.total as f64;
+        if fraction > state.1 {
+            state.1 = fraction;
+            (progress.0)(fraction);
+        }
+    }
 }
 
 impl Parallel {
@@ -166,6 +213,15 @@ impl Parallel {
         self
     }
 
+    /// Calls `progress` with the fraction of subproblems finished (0 to 1),
+    /// never smaller than the fraction it was last given, from whichever
+    /// thread finishes a subproblem.
+    #[must_use]
+    pub fn progress(mut self, progress: impl Fn(f64) + Send + Sync + 'static) -> Self {
+        self.progress = Some(Progress(Arc::new(progress)));
+        self
+    }
+
     /// The cut this search uses for `problem`: [`subproblems`] at the
     /// configured depth, or at the automatic one.
     pub fn split<P: Problem + Clone>(&self, problem: &P) -> Vec<Vec<P::Choice>> {
@@ -194,9 +250,14 @@ impl Parallel {
         P::Choice: Send + Sync,
     {
         let cut = self.split(problem);
+        let tracker = Tracker::new(self.progress.as_ref(), cut.len());
         let counts: Vec<Report<u64>> = self.install(|| {
             cut.par_iter()
-                .map(|path| self.search(problem, path).count())
+                .map(|path| {
+                    let report = self.search(problem, path).count();
+                    tracker.done_one();
+                    report
+                })
                 .collect()
         });
         let mut total = 0;
@@ -274,6 +335,7 @@ impl Parallel {
         F: Fn(&P, &[P::Choice]) -> ControlFlow<()> + Sync,
     {
         let cut = self.split(problem);
+        let tracker = Tracker::new(self.progress.as_ref(), cut.len());
         let stop = AtomicBool::new(false);
         let outcomes: Vec<Outcome> = self.install(|| {
             cut.par_iter()
@@ -281,6 +343,7 @@ impl Parallel {
                     if stop.load(Ordering::Relaxed) {
                         return Outcome::Stopped(Stop::Requested);
                     }
+                    let _done = Done(&tracker);
                     self.search(problem, path).for_each(|state, below| {
                         if stop.load(Ordering::Relaxed) {
                             return ControlFlow::Break(());
@@ -326,6 +389,15 @@ impl Parallel {
                 Err(_) => work(),
             },
         }
+    }
+}
+
+/// Marks a subproblem done when dropped, however its search ended.
+struct Done<'a, 'b>(&'a Tracker<'b>);
+
+impl Drop for Done<'_, '_> {
+    fn drop(&mut self) {
+        self.0.done_one();
     }
 }
 

@@ -187,3 +187,19 @@ proptest! {
         prop_assert_eq!(parallel.first(&problem, k).value, all[..k.min(all.len())].to_vec());
     }
 }
+
+#[test]
+fn progress_rises_to_one_and_never_falls() {
+    let seen = std::sync::Arc::new(Mutex::new(Vec::new()));
+    let record = seen.clone();
+    let parallel = Parallel::auto()
+        .threads(4)
+        .depth(3)
+        .progress(move |fraction| record.lock().unwrap().push(fraction));
+    assert_eq!(parallel.count(&Permutations::new(7)).complete(), Some(5040));
+    let seen = seen.lock().unwrap();
+    assert!(!seen.is_empty());
+    assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+    assert_eq!(seen.last(), Some(&1.0));
+    assert!(seen.iter().all(|&f| f > 0.0 && f <= 1.0));
+}

@@ -133,8 +133,16 @@ mod tests {
     fn the_simple_case_fails_exactly_where_the_argument_says() {
         // Evens then odds is a solution unless n = 2 or 3 (mod 6).
         for n in 4..=120u32 {
-            let simple: Vec<u32> = (2..=n).step_by(2).chain((1..=n).step_by(2)).map(|c| c - 1).collect();
-            assert_eq!(validate(n, &simple).is_ok(), n % 6 != 2 && n % 6 != 3, "n = {n}");
+            let simple: Vec<u32> = (2..=n)
+                .step_by(2)
+                .chain((1..=n).step_by(2))
+                .map(|c| c - 1)
+                .collect();
+            assert_eq!(
+                validate(n, &simple).is_ok(),
+                n % 6 != 2 && n % 6 != 3,
+                "n = {n}"
+            );
         }
     }
 

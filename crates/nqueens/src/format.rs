@@ -168,3 +168,116 @@ fn stop_on_error(result: &io::Result<()>) -> ControlFlow<()> {
         Err(_) => ControlFlow::Break(()),
     }
 }
+
+/// The largest board [`write_svg`] draws: beyond it the picture is mostly a
+/// grey blur of a few megabytes.
+pub const SVG_MAX: u32 = 10_000;
+
+/// The largest board [`write_svg`] labels with row and column numbers and
+/// draws queens as crowns; above it, queens are dark squares.
+const SVG_LABELS_MAX: u64 = 40;
+
+/// The largest board [`write_svg`] colours as a checkerboard; above it the
+/// squares are too small to be seen and would only blur.
+const SVG_CHECKERED_MAX: u64 = 100;
+
+/// Writes a picture of one placement as a standalone SVG document: a
+/// checkerboard, a crown for each queen, and the 1-based row and column
+/// numbers along the top and left sides. Larger boards leave out what would
+/// be too small to see: above 40 columns the labels go and queens become
+/// dark squares, above 100 the checkering goes.
+///
+/// The squares are one pattern, not one element each, so the document grows
+/// with n, not n squared.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] above [`SVG_MAX`] columns; [`Error::Io`] if writing
+/// fails.
+///
+/// # Example
+///
+/// ```
+/// let mut svg = Vec::new();
+/// nqueens::format::write_svg(&mut svg, &[1, 3, 0, 2])?;
+/// let svg = String::from_utf8(svg).unwrap();
+/// assert!(svg.starts_with("<svg "));
+/// assert_eq!(svg.matches("<use ").count(), 4, "a crown per queen");
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+pub fn write_svg(out: &mut impl Write, columns: &[u32]) -> Result<(), Error> {
+    let n = columns.len() as u64;
+    if n > u64::from(SVG_MAX) {
+        return Err(Error::TooLarge {
+            n,
+            max: SVG_MAX.into(),
+        });
+    }
+    let labelled = n <= SVG_LABELS_MAX;
+    // Board units: a square is 1; a margin of one square on the top and
+    // left holds the labels, a thin one on the other sides the border.
+    let margin = if labelled { 1 } else { 0 };
+    let extent = n as f64 + margin as f64 + 0.25;
+    let pixels = ((extent * 48.0) as u64).clamp(96, 960);
+    let mut svg = Vec::with_capacity(1024 + columns.len() * 48);
+    writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{pixels}" height="{pixels}" viewBox="0 0 {extent} {extent}" shape-rendering="crispEdges">"#
+    )?;
+    writeln!(svg, "<title>{n}-queens</title>")?;
+    svg.extend_from_slice(
+        br##"<defs>
+<pattern id="squares" width="2" height="2" patternUnits="userSpaceOnUse">
+<rect width="2" height="2" fill="#f0d9b5"/>
+<rect x="1" width="1" height="1" fill="#b58863"/>
+<rect y="1" width="1" height="1" fill="#b58863"/>
+</pattern>
+<symbol id="queen" viewBox="0 0 100 100" shape-rendering="geometricPrecision">
+<path d="M18 80 L12 36 L33 58 L50 22 L67 58 L88 36 L82 80 Z M20 84 H80 V93 H20 Z" fill="#202020" stroke="#fafafa" stroke-width="4" stroke-linejoin="round"/>
+<circle cx="12" cy="32" r="6" fill="#202020" stroke="#fafafa" stroke-width="3"/>
+<circle cx="50" cy="18" r="6" fill="#202020" stroke="#fafafa" stroke-width="3"/>
+<circle cx="88" cy="32" r="6" fill="#202020" stroke="#fafafa" stroke-width="3"/>
+</symbol>
+</defs>
+"##,
+    );
+    if labelled {
+        svg.extend_from_slice(
+            br##"<g font-family="sans-serif" font-size="0.45" fill="#404040" text-anchor="middle" dominant-baseline="central">
+"##,
+        );
+        for i in 1..=n {
+            let centre = i as f64 + 0.5;
+            writeln!(svg, r#"<text x="{centre}" y="0.5">{i}</text>"#)?;
+            writeln!(svg, r#"<text x="0.5" y="{centre}">{i}</text>"#)?;
+        }
+        svg.extend_from_slice(b"</g>\n");
+    }
+    writeln!(svg, r#"<g transform="translate({margin} {margin})">"#)?;
+    let fill = if n <= SVG_CHECKERED_MAX {
+        "url(#squares)"
+    } else {
+        "#f0d9b5"
+    };
+    writeln!(
+        svg,
+        r##"<rect width="{n}" height="{n}" fill="{fill}" stroke="#404040" stroke-width="{}"/>"##,
+        (n as f64 / 400.0).max(0.02)
+    )?;
+    for (row, col) in columns.iter().enumerate() {
+        if labelled {
+            writeln!(
+                svg,
+                r##"<use href="#queen" xlink:href="#queen" x="{col}" y="{row}" width="1" height="1"/>"##
+            )?;
+        } else {
+            writeln!(
+                svg,
+                r##"<rect x="{col}" y="{row}" width="1" height="1" fill="#7a1010"/>"##
+            )?;
+        }
+    }
+    svg.extend_from_slice(b"</g>\n</svg>\n");
+    out.write_all(&svg)?;
+    Ok(())
+}

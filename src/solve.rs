@@ -1,0 +1,255 @@
+//! `solve`, `one` and `verify`: solutions out, placements in.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::Path;
+
+use backtrack::Search;
+use nqueens::format::{self, SVG_MAX};
+use nqueens::{Conflict, NQueens};
+use serde::Serialize;
+use serde::ser::Serializer;
+
+use crate::UsageError;
+use crate::cli::{Format, OneArgs, OneFormat, SolveArgs, VerifyArgs};
+
+/// The largest n `solve` accepts. The search is lexicographic backtracking:
+/// far below this, the first solution of some n already takes days.
+pub const SOLVE_MAX: u32 = 1000;
+
+/// The largest n `one` accepts: its columns as text are about a gigabyte.
+pub const ONE_MAX: u32 = 100_000_000;
+
+/// One solution as a line of JSON.
+#[derive(Serialize)]
+struct SolutionJson<'a> {
+    n: u32,
+    index: u64,
+    columns: OneBased<'a>,
+}
+
+/// 0-based columns serialised 1-based, without a copy.
+struct OneBased<'a>(&'a [u32]);
+
+impl Serialize for OneBased<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|c| c + 1))
+    }
+}
+
+fn write_json(out: &mut impl Write, n: u32, index: u64, columns: &[u32]) -> anyhow::Result<()> {
+    let line = SolutionJson {
+        n,
+        index,
+        columns: OneBased(columns),
+    };
+    serde_json::to_writer(&mut *out, &line)?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+/// Writes 1-based columns separated by spaces, and a newline; fast enough
+/// for ten million columns.
+fn write_columns(out: &mut impl Write, columns: &[u32]) -> io::Result<()> {
+    let mut digits = itoa::Buffer::new();
+    let mut line = Vec::with_capacity(64 * 1024);
+    for (i, &col) in columns.iter().enumerate() {
+        if i > 0 {
+            line.push(b' ');
+        }
+        line.extend_from_slice(digits.format(col + 1).as_bytes());
+        if line.len() >= 60 * 1024 {
+            out.write_all(&line)?;
+            line.clear();
+        }
+    }
+    line.push(b'\n');
+    out.write_all(&line)
+}
+
+pub fn solve(out: &mut impl Write, args: &SolveArgs) -> anyhow::Result<()> {
+    let n = args.n;
+    if n > SOLVE_MAX {
+        return Err(UsageError(format!(
+            "solve takes n from 1 to {SOLVE_MAX}, got {n} (for one solution of a large board, use 'nqueens one {n}')"
+        ))
+        .into());
+    }
+    let limit = match (args.format, args.limit) {
+        (Format::Svg, Some(k)) if k > 1 => {
+            return Err(UsageError(format!(
+                "--format svg draws one board, got --limit {k} (choose the board with --skip)"
+            ))
+            .into());
+        }
+        (Format::Svg, _) => 1,
+        (_, limit) => limit.unwrap_or(u64::MAX),
+    };
+    let mut search = Search::new(NQueens::new(n)?);
+    let mut index = 0u64;
+    let mut printed = 0u64;
+    while printed < limit {
+        let Some(columns) = search.next_solution() else {
+            break;
+        };
+        if index >= args.skip {
+            match args.format {
+                Format::List => format::write_line(out, columns)?,
+                Format::Boards => format::write_board(out, columns)?,
+                Format::Classic => format::write_classic(out, index + 1, columns)?,
+                Format::Json => write_json(out, n, index, columns)?,
+                Format::Svg => format::write_svg(out, columns)?,
+            }
+            printed += 1;
+        }
+        index += 1;
+    }
+    if args.stats {
+        out.flush()?;
+        let stats = search.stats();
+        eprintln!(
+            "nodes {}, solutions {}, dead ends {}, max depth {}{}",
+            stats.nodes,
+            stats.solutions,
+            stats.dead_ends,
+            stats.max_depth,
+            if search.is_exhausted() {
+                ", search complete"
+            } else {
+                ", stopped early"
+            }
+        );
+    }
+    Ok(())
+}
+
+/// `one`: the construction. No solution for n = 2, 3 is an answer, not a
+/// mistake: it is printed on standard error, and the status is 1.
+pub fn one(out: &mut impl Write, args: &OneArgs) -> anyhow::Result<bool> {
+    let n = args.n;
+    if n > ONE_MAX {
+        return Err(UsageError(format!("one takes n from 1 to {ONE_MAX}, got {n}")).into());
+    }
+    if args.format == OneFormat::Svg && n > SVG_MAX {
+        return Err(UsageError(format!(
+            "--format svg draws boards up to {SVG_MAX} columns, got {n}"
+        ))
+        .into());
+    }
+    let Some(solution) = nqueens::construct(n) else {
+        eprintln!("no solution: the {n}x{n} board has none (only n = 2 and 3 have none)");
+        return Ok(false);
+    };
+    match args.format {
+        OneFormat::List => write_columns(out, solution.columns())?,
+        OneFormat::Json => write_json(out, n, 0, solution.columns())?,
+        OneFormat::Svg => format::write_svg(out, solution.columns())?,
+    }
+    Ok(true)
+}
+
+/// `verify`: every non-empty line of the input is a placement. Returns
+/// whether all of them are solutions.
+pub fn verify(out: &mut impl Write, args: &VerifyArgs) -> anyhow::Result<bool> {
+    let (name, input): (String, Box<dyn BufRead>) = match args.file.as_deref() {
+        None => ("standard input".into(), Box::new(io::stdin().lock())),
+        Some(path) if path == Path::new("-") => {
+            ("standard input".into(), Box::new(io::stdin().lock()))
+        }
+        Some(path) => {
+            let file = File::open(path).map_err(|e| {
+                UsageError(format!("cannot read {}: {}", path.display(), plain(&e)))
+            })?;
+            (path.display().to_string(), Box::new(BufReader::new(file)))
+        }
+    };
+    let mut placements = 0u64;
+    let mut failures = 0u64;
+    let mut sizes = Vec::new();
+    let mut last_report = String::new();
+    for (number, line) in input.lines().enumerate() {
+        let line = line.map_err(|e| UsageError(format!("cannot read {name}: {}", plain(&e))))?;
+        let number = number + 1;
+        let Some(columns) = parse_placement(&line)
+            .map_err(|problem| UsageError(format!("{name}, line {number}: {problem}")))?
+        else {
+            continue;
+        };
+        let n = columns.len() as u32;
+        placements += 1;
+        if !sizes.contains(&n) {
+            sizes.push(n);
+        }
+        if let Err(conflict) = nqueens::validate(n, &columns) {
+            failures += 1;
+            last_report = describe(&conflict);
+            if placements > 1 || failures > 1 {
+                writeln!(out, "line {number}: not a solution: {last_report}")?;
+            }
+        }
+    }
+    if placements == 0 {
+        return Err(UsageError(format!(
+            "no placement in {name}: expected 1-based columns separated by spaces, e.g. '2 4 1 3'"
+        ))
+        .into());
+    }
+    let of = match sizes.as_slice() {
+        [n] => format!("of {n}-queens"),
+        _ => "of their boards".to_owned(),
+    };
+    match (placements, failures) {
+        (1, 0) => writeln!(out, "ok: a solution {of}")?,
+        (1, _) => writeln!(out, "not a solution: {last_report}")?,
+        (_, 0) => writeln!(out, "ok: {placements} placements, all solutions {of}")?,
+        (_, _) => writeln!(
+            out,
+            "{failures} of {placements} placements are not solutions"
+        )?,
+    }
+    Ok(failures == 0)
+}
+
+/// The 0-based columns of one line, `None` for a blank line.
+fn parse_placement(line: &str) -> Result<Option<Vec<u32>>, String> {
+    let mut columns = Vec::new();
+    for (i, token) in line.split_whitespace().enumerate() {
+        match token.parse::<u32>() {
+            Ok(col) if col >= 1 => columns.push(col - 1),
+            _ => {
+                return Err(format!(
+                    "the column of row {} is {token:?}; expected a whole number from 1 to n",
+                    i + 1
+                ));
+            }
+        }
+    }
+    Ok((!columns.is_empty()).then_some(columns))
+}
+
+/// A conflict in the user's terms: 1-based rows and columns.
+fn describe(conflict: &Conflict) -> String {
+    match conflict {
+        Conflict::Attack {
+            first,
+            second,
+            line,
+        } => format!(
+            "the queens in rows {} and {} (columns {} and {}) attack each other along {line}",
+            first.0 + 1,
+            second.0 + 1,
+            first.1 + 1,
+            second.1 + 1
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// An I/O error without the "(os error N)" suffix.
+fn plain(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(end) => text[..end].to_owned(),
+        None => text,
+    }
+}
