@@ -282,6 +282,7 @@ impl<P: Problem> Search<P> {
                 match choices.next() {
                     Some(first) => {
                         self.frames.push(choices);
+                        self.stats.max_depth = self.stats.max_depth.max(1);
                         pending = Some(first);
                     }
                     None => self.stats.dead_ends += 1,
@@ -304,6 +305,7 @@ impl<P: Problem> Search<P> {
         let mut solutions = stats.solutions;
         let mut dead_ends = stats.dead_ends;
         let mut max_depth = stats.max_depth;
+        let mut check_at = *next_check;
         let pause = loop {
             let choice = match pending.take() {
                 Some(choice) => choice,
@@ -321,17 +323,16 @@ impl<P: Problem> Search<P> {
                     None => break Pause::Exhausted,
                 },
             };
-            if nodes >= *next_check {
+            if nodes >= check_at {
                 if let Some(stop) = limits.reached(nodes) {
                     pending = Some(choice);
                     break Pause::Limit(stop);
                 }
-                *next_check = next_check_after(limits, nodes);
+                check_at = next_check_after(limits, nodes);
             }
             problem.apply(choice);
             path.push(choice);
             nodes += 1;
-            max_depth = max_depth.max(path.len());
             if problem.is_solution() {
                 solutions += 1;
                 if visit(problem, path).is_break() {
@@ -344,6 +345,12 @@ impl<P: Problem> Search<P> {
                 match choices.next() {
                     Some(first) => {
                         frames.push(choices);
+                        // The deepest state is always a leaf, one below the
+                        // deepest expanded state, and a leaf's depth is the
+                        // number of frames above it: so the largest stack
+                        // of frames is the maximum depth, and leaves need no
+                        // bookkeeping.
+                        max_depth = max_depth.max(frames.len());
                         pending = Some(first);
                     }
                     None => {
@@ -354,6 +361,7 @@ impl<P: Problem> Search<P> {
                 }
             }
         };
+        *next_check = check_at;
         *stats = Stats {
             nodes,
             solutions,

@@ -62,6 +62,20 @@ fn a_root_that_is_a_solution_is_the_only_solution() {
 }
 
 #[test]
+fn max_depth_counts_leaves_below_the_deepest_expanded_state() {
+    for depth in 0..4 {
+        let mut search = Search::new(Chain { depth, at: 0 });
+        assert_eq!(search.count().complete(), Some(1));
+        assert_eq!(search.stats().max_depth, depth, "depth {depth}");
+        assert_eq!(search.stats().nodes, depth as u64 + 1);
+    }
+    // Dead ends deepest: items 1, 1 with target 5 never reach a solution.
+    let mut search = Search::new(SubsetSum::new(vec![1, 1], 5));
+    assert_eq!(search.count().complete(), Some(0));
+    assert_eq!(search.stats().max_depth, 2);
+}
+
+#[test]
 fn a_tree_deeper_than_any_call_stack() {
     let mut search = Search::new(Chain {
         depth: 2_000_000,
