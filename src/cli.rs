@@ -21,7 +21,7 @@ pub enum Command {
     /// The number of solutions of the n x n board.
     #[command(
         allow_negative_numbers = true,
-        after_help = "Examples:\n  $ nqueens count 8\n  92\n  $ nqueens count 12 --fundamental\n  14200 1787\n  $ nqueens count 10 --json\n  {\"n\":10,\"total\":724,\"threads\":2,\"seconds\":0.0003}\n\nWith --fundamental the line holds the total, a space, and the number of solutions up to rotation and reflection."
+        after_help = "Examples:\n  $ nqueens count 8\n  92\n  $ nqueens count 12 --fundamental\n  14200 1787\n  $ nqueens count 10 --json\n  {\"n\":10,\"total\":724,\"threads\":2,\"seconds\":0.0003}\n  $ nqueens count 18 --checkpoint q18.json     resumes after a crash\n  $ nqueens count 20 --shard 3/64 --out results/\n\nWith --fundamental the line holds the total, a space, and the number of solutions up to rotation and reflection. A count that runs out of --timeout exits with status 1 and prints no count."
     )]
     Count(CountArgs),
 
@@ -55,6 +55,15 @@ pub enum Command {
     )]
     One(OneArgs),
 
+    /// Adds up the shard results in a directory, after checking that every
+    /// shard is there once, all of the same count (n, number of shards and
+    /// split of the work); any problem is one line on standard error, and
+    /// status 1.
+    #[command(
+        after_help = "Examples:\n  $ nqueens merge results/ --fundamental\n  73712 9233\n  $ nqueens merge results/ --status\n  shards: 8 for n = 13\n  done: 0-2,4-7\n  missing: 3"
+    )]
+    Merge(MergeArgs),
+
     /// Checks placements: 1-based columns, row by row, separated by spaces;
     /// one placement per line. Names the first two queens that attack each
     /// other, and exits with status 1 if any placement is not a solution.
@@ -86,9 +95,40 @@ pub struct CountArgs {
     /// such, never as a result.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<f64>,
-    /// No progress bar.
+    /// No progress bar, no notes on standard error.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Count only shard I of M (0 <= I < M) and write the result to a file in
+    /// --out; `slurm` takes I and M from SLURM_ARRAY_TASK_ID and
+    /// SLURM_ARRAY_TASK_COUNT, `slurm/M` takes I from SLURM_ARRAY_TASK_ID.
+    #[arg(long, value_name = "I/M", requires = "out")]
+    pub shard: Option<String>,
+    /// The directory for shard results (with --shard).
+    #[arg(long, value_name = "DIR", requires = "shard")]
+    pub out: Option<PathBuf>,
+    /// Record finished subproblems in FILE as the count goes, and continue
+    /// from it if it exists: a count killed at any moment resumes there.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Rewrite the checkpoint snapshot at most this often (finished
+    /// subproblems reach the checkpoint's journal at once regardless).
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = parse_seconds)]
+    pub checkpoint_every: f64,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The directory of shard results.
+    pub dir: PathBuf,
+    /// Also print the number of solutions up to rotation and reflection.
+    #[arg(long, visible_alias = "unique")]
+    pub fundamental: bool,
+    /// Print one JSON object: n, total, fundamental, shards, seconds (summed).
+    #[arg(long)]
+    pub json: bool,
+    /// List the shards done and missing instead of merging.
+    #[arg(long)]
+    pub status: bool,
 }
 
 #[derive(Debug, Args)]

@@ -7,8 +7,10 @@
 //! line on standard error. A closed pipe (`nqueens solve 20 | head`) ends the
 //! program quietly with status 0.
 
+mod checkpoint;
 mod cli;
 mod count;
+mod shard;
 mod solve;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -43,6 +45,12 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.is::<shard::MergeRefused>() => {
+            for line in e.to_string().lines() {
+                eprintln!("error: {line}");
+            }
+            ExitCode::FAILURE
+        }
         Err(e) if e.is::<UsageError>() => {
             eprintln!("error: {e}");
             ExitCode::from(2)
@@ -163,6 +171,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             count::count(&mut out, &args)?;
             true
         }
+        Command::Merge(args) => shard::merge(&mut out, &args)?,
         Command::One(args) => solve::one(&mut out, &args)?,
         Command::Verify(args) => solve::verify(&mut out, &args)?,
     };

@@ -26,14 +26,21 @@
 #![deny(missing_docs)]
 
 mod construct;
+mod count;
 mod error;
 pub mod format;
 mod problem;
 mod size;
 mod solution;
+mod split;
 
 pub use construct::{construct, try_construct};
+pub use count::{
+    CountError, CountOptions, Counts, MAX_N, Symmetry as TaskSymmetry, Task, count, count_with,
+    solve_task, tasks,
+};
 pub use error::{Error, ParseSizeError};
 pub use problem::{Columns, NQueens};
 pub use size::{parse_size, read_size};
 pub use solution::{Conflict, Line, Solution, Symmetry, validate};
+pub use split::{SPLIT_VERSION, Split};
