@@ -58,14 +58,18 @@ fn run() -> Result<(), String> {
             }
             "--show" => show = true,
             "--threads" => {
-                let value = args.next().ok_or_else(|| usage("--threads needs a number"))?;
+                let value = args
+                    .next()
+                    .ok_or_else(|| usage("--threads needs a number"))?;
                 threads = Some(
                     value
                         .parse::<usize>()
                         .map_err(|_| usage(&format!("--threads needs a number, got {value:?}")))?,
                 );
             }
-            flag if flag.starts_with('-') => return Err(usage(&format!("unknown option {flag:?}"))),
+            flag if flag.starts_with('-') => {
+                return Err(usage(&format!("unknown option {flag:?}")));
+            }
             size if board.is_none() => board = Some(parse_board(size)?),
             extra => return Err(usage(&format!("unexpected argument {extra:?}"))),
         }
@@ -97,7 +101,10 @@ fn run() -> Result<(), String> {
 fn parse_board(text: &str) -> Result<(usize, usize), String> {
     let bad = || usage(&format!("expected a board such as 6x10, got {text:?}"));
     let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    Ok((rows.parse().map_err(|_| bad())?, cols.parse().map_err(|_| bad())?))
+    Ok((
+        rows.parse().map_err(|_| bad())?,
+        cols.parse().map_err(|_| bad())?,
+    ))
 }
 
 fn usage(problem: &str) -> String {

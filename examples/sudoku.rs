@@ -88,7 +88,11 @@ fn parse_args() -> Result<Option<Options>, Failure> {
                 let value = args.next().ok_or_else(|| usage("--max needs a number"))?;
                 match value.parse() {
                     Ok(max) if max >= 1 => options.max = Some(max),
-                    _ => return Err(usage(&format!("--max needs a number of at least 1, got {value:?}"))),
+                    _ => {
+                        return Err(usage(&format!(
+                            "--max needs a number of at least 1, got {value:?}"
+                        )));
+                    }
                 }
             }
             "--box" => {
@@ -123,9 +127,11 @@ fn run() -> Result<(), Failure> {
     };
     let input: Box<dyn BufRead> = match options.file.as_deref() {
         None | Some("-") => Box::new(io::stdin().lock()),
-        Some(path) => Box::new(BufReader::new(
-            File::open(path).map_err(|e| Failure::Usage(format!("cannot open {path}: {e}")))?,
-        )),
+        Some(path) => {
+            Box::new(BufReader::new(File::open(path).map_err(|e| {
+                Failure::Usage(format!("cannot open {path}: {e}"))
+            })?))
+        }
     };
     let mut out = BufWriter::new(io::stdout().lock());
     for puzzle in sudoku::read_puzzles(input, options.box_size) {

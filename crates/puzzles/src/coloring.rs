@@ -189,7 +189,8 @@ impl Graph {
     /// vertex and the ends of every edge differ. Checked edge by edge,
     /// independently of any search.
     pub fn is_proper(&self, colouring: &[usize]) -> bool {
-        colouring.len() == self.vertices() && self.edge_list().all(|(u, v)| colouring[u] != colouring[v])
+        colouring.len() == self.vertices()
+            && self.edge_list().all(|(u, v)| colouring[u] != colouring[v])
     }
 
     /// The cycle C_n: vertex `i` joined to `i + 1` and the last to the
@@ -723,7 +724,9 @@ fn greedy(graph: &Graph) -> Vec<usize> {
             .max_by_key(|&v| (neighbour_colours[v].len(), graph.degree(v), usize::MAX - v))
             .unwrap_or_default();
         let taken = &neighbour_colours[v];
-        let c = (0..).find(|c| taken.binary_search(c).is_err()).unwrap_or_default();
+        let c = (0..)
+            .find(|c| taken.binary_search(c).is_err())
+            .unwrap_or_default();
         colour[v] = c;
         for w in graph.neighbours(v) {
             if let Err(at) = neighbour_colours[w].binary_search(&c) {
@@ -744,7 +747,10 @@ fn clique_bound(graph: &Graph) -> usize {
         // Highest degree first: a crude but cheap guess at who joins.
         candidates.sort_by_key(|&w| std::cmp::Reverse(graph.degree(w)));
         for w in candidates {
-            if clique.iter().all(|&u| graph.adjacency[u].binary_search(&(w as u32)).is_ok()) {
+            if clique
+                .iter()
+                .all(|&u| graph.adjacency[u].binary_search(&(w as u32)).is_ok())
+            {
                 clique.push(w);
             }
         }

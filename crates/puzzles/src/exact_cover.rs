@@ -367,7 +367,9 @@ impl ExactCover {
     /// If there is no such option.
     pub fn option_items(&self, option: usize) -> impl Iterator<Item = &str> + '_ {
         let range = self.starts[option] as usize..self.starts[option + 1] as usize;
-        self.top[range].iter().map(|&i| self.names[i as usize].as_str())
+        self.top[range]
+            .iter()
+            .map(|&i| self.names[i as usize].as_str())
     }
 
     /// Whether the item named `name` is primary (`Some(true)`), secondary

@@ -34,7 +34,11 @@ pub fn exact_cover(n: usize) -> Result<ExactCover, BuildError> {
     let mut rows = vec![None; n];
     let mut cols = vec![None; n];
     for k in 0..n {
-        let line = if k % 2 == 0 { n / 2 + k / 2 } else { n / 2 - k.div_ceil(2) };
+        let line = if k % 2 == 0 {
+            n / 2 + k / 2
+        } else {
+            n / 2 - k.div_ceil(2)
+        };
         rows[line] = Some(b.primary(format!("r{line}"))?);
         cols[line] = Some(b.primary(format!("c{line}"))?);
     }

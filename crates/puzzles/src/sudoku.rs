@@ -156,7 +156,11 @@ impl Layout {
         let mut units = Vec::with_capacity(3 * cells);
         for of in [&row, &col, &boxed] {
             for unit in 0..side {
-                units.extend((0..cells).filter(|&c| of[c] as usize == unit).map(|c| c as u16));
+                units.extend(
+                    (0..cells)
+                        .filter(|&c| of[c] as usize == unit)
+                        .map(|c| c as u16),
+                );
             }
         }
         Layout {
@@ -639,7 +643,11 @@ pub fn exact_cover(puzzle: &Sudoku) -> Result<(ExactCover, Vec<Placement>), Buil
     }
     let mut placements = Vec::new();
     for (cell, &given) in puzzle.cells.iter().enumerate() {
-        let digits = if given == 0 { 1..=side as u8 } else { given..=given };
+        let digits = if given == 0 {
+            1..=side as u8
+        } else {
+            given..=given
+        };
         for digit in digits {
             let d = digit as usize - 1;
             b.option([

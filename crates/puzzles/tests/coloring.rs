@@ -20,9 +20,15 @@ fn count_checked(graph: &Graph, problem: Coloring<'_>) -> u64 {
 fn petersen_has_120_three_colourings() {
     let petersen = Graph::petersen();
     assert_eq!((petersen.vertices(), petersen.edges()), (10, 15));
-    assert_eq!(count_checked(&petersen, Coloring::new(&petersen, 3).unwrap()), 120);
+    assert_eq!(
+        count_checked(&petersen, Coloring::new(&petersen, 3).unwrap()),
+        120
+    );
     // Each class of 3 colours stands for 3! colourings.
-    assert_eq!(count_checked(&petersen, Coloring::classes(&petersen, 3).unwrap()), 20);
+    assert_eq!(
+        count_checked(&petersen, Coloring::classes(&petersen, 3).unwrap()),
+        20
+    );
     assert_eq!(coloring::count(&petersen, 3).unwrap(), 120);
     assert_eq!(coloring::count(&petersen, 2).unwrap(), 0);
 }
@@ -64,7 +70,11 @@ fn chromatic_numbers_of_small_graphs() {
         assert_eq!(used.len(), expected, "{name}");
         // And nothing smaller: no colouring with one colour fewer.
         if expected > 0 {
-            assert_eq!(coloring::find(&graph, expected - 1).unwrap(), None, "{name}");
+            assert_eq!(
+                coloring::find(&graph, expected - 1).unwrap(),
+                None,
+                "{name}"
+            );
         }
     }
 }
@@ -74,7 +84,9 @@ fn mycielski_graphs_have_the_dimacs_sizes_and_no_triangle() {
     for (k, vertices, edges) in [(4, 11, 20), (5, 23, 71), (6, 47, 236)] {
         let g = Graph::mycielski(k);
         assert_eq!((g.vertices(), g.edges()), (vertices, edges));
-        let triangle = g.edge_list().any(|(u, v)| g.neighbours(u).any(|w| g.neighbours(v).any(|x| x == w)));
+        let triangle = g
+            .edge_list()
+            .any(|(u, v)| g.neighbours(u).any(|w| g.neighbours(v).any(|x| x == w)));
         assert!(!triangle);
     }
     assert_eq!(Graph::queens(5, 5).edges(), 160);
@@ -122,10 +134,26 @@ fn found_colourings_are_proper() {
 #[test]
 fn the_data_files_are_the_generated_graphs() {
     let files = [
-        ("myciel3.col", "myciel3: the Grötzsch graph, the Mycielski graph with chromatic number 4", Graph::mycielski(4)),
-        ("myciel4.col", "myciel4: the Mycielski graph with chromatic number 5", Graph::mycielski(5)),
-        ("queen5_5.col", "queen5_5: the queen graph of a 5x5 board, chromatic number 5", Graph::queens(5, 5)),
-        ("queen6_6.col", "queen6_6: the queen graph of a 6x6 board, chromatic number 7", Graph::queens(6, 6)),
+        (
+            "myciel3.col",
+            "myciel3: the Grötzsch graph, the Mycielski graph with chromatic number 4",
+            Graph::mycielski(4),
+        ),
+        (
+            "myciel4.col",
+            "myciel4: the Mycielski graph with chromatic number 5",
+            Graph::mycielski(5),
+        ),
+        (
+            "queen5_5.col",
+            "queen5_5: the queen graph of a 5x5 board, chromatic number 5",
+            Graph::queens(5, 5),
+        ),
+        (
+            "queen6_6.col",
+            "queen6_6: the queen graph of a 6x6 board, chromatic number 7",
+            Graph::queens(6, 6),
+        ),
     ];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/data");
     for (name, comment, graph) in files {
@@ -135,7 +163,11 @@ fn the_data_files_are_the_generated_graphs() {
             std::fs::write(&path, &text).unwrap();
         }
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{name}");
-        assert_eq!(Graph::parse_dimacs(text.as_bytes()).unwrap(), graph, "{name}");
+        assert_eq!(
+            Graph::parse_dimacs(text.as_bytes()).unwrap(),
+            graph,
+            "{name}"
+        );
     }
 }
 
@@ -149,14 +181,38 @@ fn dimacs_accepts_both_directions_and_comments() {
 #[test]
 fn bad_dimacs_names_the_line() {
     let cases: [(&str, &str); 8] = [
-        ("c nothing\n", "no 'p edge VERTICES EDGES' line: the input does not describe a graph"),
-        ("e 1 2\np edge 2 1\n", "line 1: an edge before the 'p edge VERTICES EDGES' line"),
-        ("p edge two 1\n", "line 1: expected 'p edge VERTICES EDGES', got \"p edge two 1\""),
-        ("p edge 2 1\np edge 2 1\n", "line 2: a second problem line (the first is on line 1)"),
-        ("p edge 3 1\nc\ne 1\n", "line 3: expected 'e U V' with two vertex numbers, got \"e 1\""),
-        ("p edge 3 1\ne 1 4\n", "line 2: vertex 4 does not exist (the vertices are 1 to 3)"),
-        ("p edge 3 1\ne 2 2\n", "line 2: vertex 2 is joined to itself, so the graph has no colouring"),
-        ("p edge 3 1\nx 1 2\n", "line 2: expected a 'c', 'p' or 'e' line, got \"x 1 2\""),
+        (
+            "c nothing\n",
+            "no 'p edge VERTICES EDGES' line: the input does not describe a graph",
+        ),
+        (
+            "e 1 2\np edge 2 1\n",
+            "line 1: an edge before the 'p edge VERTICES EDGES' line",
+        ),
+        (
+            "p edge two 1\n",
+            "line 1: expected 'p edge VERTICES EDGES', got \"p edge two 1\"",
+        ),
+        (
+            "p edge 2 1\np edge 2 1\n",
+            "line 2: a second problem line (the first is on line 1)",
+        ),
+        (
+            "p edge 3 1\nc\ne 1\n",
+            "line 3: expected 'e U V' with two vertex numbers, got \"e 1\"",
+        ),
+        (
+            "p edge 3 1\ne 1 4\n",
+            "line 2: vertex 4 does not exist (the vertices are 1 to 3)",
+        ),
+        (
+            "p edge 3 1\ne 2 2\n",
+            "line 2: vertex 2 is joined to itself, so the graph has no colouring",
+        ),
+        (
+            "p edge 3 1\nx 1 2\n",
+            "line 2: expected a 'c', 'p' or 'e' line, got \"x 1 2\"",
+        ),
     ];
     for (text, message) in cases {
         let error: DimacsError = Graph::parse_dimacs(text.as_bytes()).unwrap_err();

@@ -150,8 +150,14 @@ fn builder_mistakes_are_errors() {
     assert_eq!(b.primary("a"), Err(BuildError::DuplicateItem("a".into())));
     assert_eq!(b.secondary("x"), Err(BuildError::DuplicateItem("x".into())));
     assert_eq!(b.option([]), Err(BuildError::EmptyOption));
-    assert_eq!(b.option([a, x, a]), Err(BuildError::RepeatedItem("a".into())));
-    assert_eq!(b.option_named(["a", "nope"]), Err(BuildError::UnknownItem("nope".into())));
+    assert_eq!(
+        b.option([a, x, a]),
+        Err(BuildError::RepeatedItem("a".into()))
+    );
+    assert_eq!(
+        b.option_named(["a", "nope"]),
+        Err(BuildError::UnknownItem("nope".into()))
+    );
     let mut other = ExactCover::builder();
     for name in ["p", "q", "r"] {
         other.primary(name).unwrap();

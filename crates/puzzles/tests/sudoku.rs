@@ -174,13 +174,19 @@ fn the_parallel_count_agrees() {
     assert!(sequential > 1, "{sequential}");
     let parallel = Parallel::auto().threads(2).count(&puzzle);
     assert_eq!(parallel.complete(), Some(sequential));
-    assert_eq!(cover_solutions(&puzzle, usize::MAX).len() as u64, sequential);
+    assert_eq!(
+        cover_solutions(&puzzle, usize::MAX).len() as u64,
+        sequential
+    );
 }
 
 #[test]
 fn bad_puzzles_name_their_line_and_column() {
     let text = "# comment\n\n..3\n";
-    let error = read_puzzles(text.as_bytes(), 3).next().unwrap().unwrap_err();
+    let error = read_puzzles(text.as_bytes(), 3)
+        .next()
+        .unwrap()
+        .unwrap_err();
     assert_eq!(error.to_string(), "line 3: expected 81 cells, got 3");
 
     let mut line = ".".repeat(81);
@@ -199,7 +205,16 @@ fn bad_puzzles_name_their_line_and_column() {
     let mut puzzles = read_puzzles(text.as_bytes(), 3);
     assert!(puzzles.next().unwrap().is_ok());
     let error = puzzles.next().unwrap().unwrap_err();
-    assert!(matches!(error, ParseError::Conflict { line: 2, column: 30, row: 4, col: 1, .. }));
+    assert!(matches!(
+        error,
+        ParseError::Conflict {
+            line: 2,
+            column: 30,
+            row: 4,
+            col: 1,
+            ..
+        }
+    ));
     assert_eq!(
         error.to_string(),
         "line 2, column 30 (cell r4c1): the given 5 is already in this column, at column 3"
@@ -217,7 +232,10 @@ fn bad_puzzles_name_their_line_and_column() {
     // A 10 is not a digit of a 9x9 grid.
     let mut line = ".".repeat(81);
     line.replace_range(0..1, "A");
-    assert!(matches!(Sudoku::parse(&line, 3), Err(ParseError::Character { found: 'A', .. })));
+    assert!(matches!(
+        Sudoku::parse(&line, 3),
+        Err(ParseError::Character { found: 'A', .. })
+    ));
     assert!(matches!(Sudoku::parse("", 6), Err(ParseError::BoxSize(6))));
 }
 
