@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use puzzles::coloring::{self, Graph};
-use puzzles::pentomino::Pentominoes;
+use puzzles::pentomino::{Counts, Pentominoes};
 use puzzles::sudoku::{self, Sudoku};
 
 const HARD: &str = include_str!("../examples/data/hard.txt");
@@ -52,7 +52,15 @@ fn pentomino(c: &mut Criterion) {
     let board = Pentominoes::new(6, 10).unwrap();
     let mut group = c.benchmark_group("pentomino");
     group.sample_size(10);
-    group.bench_function("6x10 count", |b| b.iter(|| black_box(board.count())));
+    // Checked on every run: `cargo test --benches` then proves the count
+    // (2339 tilings up to symmetry) on the way.
+    let known = Counts {
+        classes: 2339,
+        tilings: 9356,
+    };
+    group.bench_function("6x10 count", |b| {
+        b.iter(|| assert_eq!(black_box(board.count()), known))
+    });
     group.finish();
 }
 
@@ -64,7 +72,12 @@ fn chromatic(c: &mut Criterion) {
     let mut group = c.benchmark_group("coloring");
     group.sample_size(10);
     group.bench_function("chromatic number of myciel5", |b| {
-        b.iter(|| black_box(coloring::chromatic_number(&graph).unwrap()))
+        b.iter(|| {
+            assert_eq!(
+                black_box(coloring::chromatic_number(&graph).unwrap()).colours,
+                6
+            )
+        })
     });
     group.finish();
 }

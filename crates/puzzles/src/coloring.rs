@@ -666,8 +666,8 @@ pub fn chromatic_number(graph: &Graph) -> Result<Chromatic, ColoringError> {
 /// use backtrack::Limits;
 /// use puzzles::coloring::{chromatic_number_within, Graph};
 ///
-/// let grötzsch = Graph::mycielski(4);
-/// let report = chromatic_number_within(&grötzsch, &Limits::default())?;
+/// let grotzsch = Graph::mycielski(4);
+/// let report = chromatic_number_within(&grotzsch, &Limits::default())?;
 /// assert!(report.outcome.is_complete());
 /// assert_eq!(report.value.colours, 4);
 /// assert_eq!(report.value.lower_bound, 4);

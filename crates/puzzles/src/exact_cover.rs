@@ -99,7 +99,8 @@ pub enum BuildError {
 ///
 /// Items are declared first, by name, as primary (to be covered exactly
 /// once) or secondary (at most once); then options, each a set of declared
-/// items. Options are numbered from 0 in the order they are added, and a
+/// items with at least one primary item (the search branches on primary
+/// items, so an option without one could never be chosen). Options are numbered from 0 in the order they are added, and a
 /// solution is the list of the numbers of its options.
 ///
 /// # Example

@@ -540,7 +540,8 @@ pub struct Puzzles<R> {
 
 /// Reads puzzles in the one-line format from `reader`, one per line, each
 /// with its line number (from 1). Empty lines and lines starting with `#`
-/// are skipped. Reading stops at the first error.
+/// are skipped. A bad line gives its error and reading goes on with the
+/// next; a failure of the reader itself ends the reading.
 ///
 /// # Example
 ///

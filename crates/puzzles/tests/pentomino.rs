@@ -73,6 +73,20 @@ fn the_4x15_board_has_368_tilings_up_to_symmetry() {
     );
 }
 
+/// About 12 s in a debug build; the 6x10 count (2339) is checked by the
+/// `puzzles` bench, which `cargo test --benches` runs.
+#[test]
+fn the_5x12_board_has_1010_tilings_up_to_symmetry() {
+    let board = Pentominoes::new(5, 12).unwrap();
+    assert_eq!(
+        board.count(),
+        Counts {
+            classes: 1010,
+            tilings: 4040
+        }
+    );
+}
+
 #[test]
 fn the_parallel_count_agrees() {
     let board = Pentominoes::new(4, 15).unwrap();
