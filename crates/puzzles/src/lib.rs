@@ -1,0 +1,42 @@
+//! Classic puzzles on the [`backtrack`] engine, each a
+//! [`backtrack::Problem`] with a real input format:
+//!
+//! - [`sudoku`]: sudoku of any box size (4x4, 9x9, 16x16, 25x25) in the
+//!   one-line format, with candidate bitsets, the fewest-candidates cell
+//!   first and hidden singles;
+//! - [`coloring`]: graph colouring of DIMACS `.col` graphs in DSATUR order:
+//!   a k-colouring, the number of k-colourings, the chromatic number;
+//! - [`exact_cover`]: Knuth's Algorithm X with dancing links, primary and
+//!   secondary items, and a builder;
+//! - on exact cover: [`queens`] (N-queens), [`sudoku::exact_cover`] and
+//!   [`pentomino`] (the twelve pentominoes on the 60-cell rectangles).
+//!
+//! The engine brings the rest: counting, the first k solutions, a lazy
+//! iterator, node and time limits with an honest outcome, statistics, and
+//! the split into subproblems for [`backtrack::Parallel`].
+//!
+//! # Example
+//!
+//! ```
+//! use backtrack::{Parallel, Search};
+//! use puzzles::sudoku::Sudoku;
+//!
+//! let puzzle = Sudoku::parse(
+//!     "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+//!     3,
+//! )?;
+//! let mut search = Search::new(puzzle.clone());
+//! assert!(search.next_solution().is_some());
+//! assert!(search.problem().is_full());
+//! // The rest of the tree holds no other solution, on any number of threads.
+//! assert_eq!(search.count().complete(), Some(0));
+//! assert_eq!(Parallel::auto().count(&puzzle).complete(), Some(1));
+//! # Ok::<(), puzzles::sudoku::ParseError>(())
+//! ```
+#![deny(missing_docs)]
+
+pub mod coloring;
+pub mod exact_cover;
+pub mod pentomino;
+pub mod queens;
+pub mod sudoku;

@@ -1,0 +1,184 @@
+use backtrack::{Parallel, Search};
+use proptest::prelude::*;
+use puzzles::exact_cover::{BuildError, ExactCover};
+
+/// Random problems: `items` items, the first `primary` of them primary,
+/// and options as lists of item numbers.
+#[derive(Clone, Debug)]
+struct Random {
+    items: usize,
+    primary: usize,
+    options: Vec<Vec<usize>>,
+}
+
+fn build(p: &Random) -> ExactCover {
+    let mut b = ExactCover::builder();
+    // Declared interleaved, to check that primary and secondary items may
+    // come in any order.
+    let items: Vec<_> = (0..p.items)
+        .map(|i| {
+            if i < p.primary {
+                b.primary(format!("p{i}")).unwrap()
+            } else {
+                b.secondary(format!("s{i}")).unwrap()
+            }
+        })
+        .collect();
+    for option in &p.options {
+        b.option(option.iter().map(|&i| items[i])).unwrap();
+    }
+    b.build()
+}
+
+/// Whether `chosen` covers every primary item exactly once and every
+/// secondary one at most once.
+fn is_exact_cover(p: &Random, chosen: &[usize]) -> bool {
+    let mut covered = vec![0; p.items];
+    for &o in chosen {
+        for &i in &p.options[o] {
+            covered[i] += 1;
+        }
+    }
+    covered
+        .iter()
+        .enumerate()
+        .all(|(i, &n)| if i < p.primary { n == 1 } else { n <= 1 })
+}
+
+/// Every subset of options that is an exact cover, by brute force.
+fn brute_force(p: &Random) -> Vec<Vec<usize>> {
+    let n = p.options.len();
+    (0u32..1 << n)
+        .map(|set| (0..n).filter(|&o| set >> o & 1 == 1).collect::<Vec<_>>())
+        .filter(|chosen| is_exact_cover(p, chosen))
+        .collect()
+}
+
+fn random_problem() -> impl Strategy<Value = Random> {
+    (1usize..7, 0usize..4).prop_flat_map(|(primary, secondary)| {
+        let items = primary + secondary;
+        // At least one primary item each, as the builder asks.
+        let option = (0..primary, proptest::collection::btree_set(0..items, 0..=2)).prop_map(
+            |(first, mut rest)| {
+                rest.insert(first);
+                rest.into_iter().collect::<Vec<_>>()
+            },
+        );
+        proptest::collection::vec(option, 0..12).prop_map(move |options| Random {
+            items,
+            primary,
+            options,
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Dancing links finds exactly the exact covers that brute force finds,
+    /// each once, and the parallel count agrees.
+    #[test]
+    fn dancing_links_equals_brute_force(p in random_problem()) {
+        let mut found: Vec<Vec<usize>> = backtrack::first(build(&p), usize::MAX)
+            .into_iter()
+            .map(|mut s| { s.sort_unstable(); s })
+            .collect();
+        for s in &found {
+            prop_assert!(is_exact_cover(&p, s), "{:?}", s);
+        }
+        found.sort();
+        let mut expected = brute_force(&p);
+        expected.sort();
+        prop_assert_eq!(&found, &expected);
+        let parallel = Parallel::auto().threads(2).count(&build(&p));
+        prop_assert_eq!(parallel.complete(), Some(expected.len() as u64));
+    }
+
+    /// After any number of steps, the search gives the problem back as it
+    /// was: undo restores every link.
+    #[test]
+    fn undo_restores_the_links(p in random_problem(), steps in 0usize..20) {
+        let mut problem = build(&p);
+        let before = backtrack::first(&mut problem, usize::MAX);
+        let mut search = Search::new(&mut problem);
+        for _ in 0..steps {
+            if search.next_solution().is_none() {
+                break;
+            }
+        }
+        let _ = search.into_problem();
+        prop_assert_eq!(backtrack::first(&mut problem, usize::MAX), before);
+    }
+}
+
+#[test]
+fn knuths_example_has_one_cover() {
+    let mut b = ExactCover::builder();
+    for name in ["a", "b", "c", "d", "e", "f", "g"] {
+        b.primary(name).unwrap();
+    }
+    let options: [&[&str]; 6] = [
+        &["c", "e"],
+        &["a", "d", "g"],
+        &["b", "c", "f"],
+        &["a", "d", "f"],
+        &["b", "g"],
+        &["d", "e", "g"],
+    ];
+    for option in options {
+        b.option_named(option.iter().copied()).unwrap();
+    }
+    let cover = b.build();
+    assert_eq!(cover.options(), 6);
+    assert_eq!(cover.items(), 7);
+    assert_eq!(cover.option_items(3).collect::<Vec<_>>(), ["a", "d", "f"]);
+    let mut search = Search::new(cover);
+    let mut solution = search.next_solution().unwrap().to_vec();
+    solution.sort_unstable();
+    assert_eq!(solution, [0, 3, 4]);
+    assert_eq!(search.count().complete(), Some(0));
+    // Choosing the item with the fewest options leaves no dead end here
+    // but the one branch that fails.
+    assert!(search.stats().nodes <= 6, "{:?}", search.stats());
+}
+
+#[test]
+fn builder_mistakes_are_errors() {
+    let mut b = ExactCover::builder();
+    let a = b.primary("a").unwrap();
+    let x = b.secondary("x").unwrap();
+    assert_eq!(b.primary("a"), Err(BuildError::DuplicateItem("a".into())));
+    assert_eq!(b.secondary("x"), Err(BuildError::DuplicateItem("x".into())));
+    assert_eq!(b.option([]), Err(BuildError::EmptyOption));
+    assert_eq!(
+        b.option([a, x, a]),
+        Err(BuildError::RepeatedItem("a".into()))
+    );
+    assert_eq!(
+        b.option_named(["a", "nope"]),
+        Err(BuildError::UnknownItem("nope".into()))
+    );
+    let mut other = ExactCover::builder();
+    for name in ["p", "q", "r"] {
+        other.primary(name).unwrap();
+    }
+    let r = other.get("r").unwrap();
+    assert_eq!(b.option([r]), Err(BuildError::ItemOutOfRange(2, 2)));
+    // The failed options left nothing behind.
+    assert_eq!(b.option([a, x]), Ok(0));
+    let cover = b.build();
+    assert_eq!(cover.options(), 1);
+    assert_eq!(cover.is_primary("a"), Some(true));
+    assert_eq!(cover.is_primary("x"), Some(false));
+    assert_eq!(cover.is_primary("y"), None);
+    assert_eq!(backtrack::count(cover), 1);
+}
+
+#[test]
+fn options_need_a_primary_item() {
+    let mut b = ExactCover::builder();
+    let x = b.secondary("x").unwrap();
+    assert_eq!(b.option([x]), Err(BuildError::NoPrimaryItem));
+    // With no primary item at all, the empty set is the one cover.
+    assert_eq!(backtrack::first(b.build(), 10), [Vec::<usize>::new()]);
+}

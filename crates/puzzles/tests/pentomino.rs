@@ -1,0 +1,130 @@
+use backtrack::Parallel;
+use puzzles::pentomino::{Counts, PIECES, Pentominoes, Tiling, orientations};
+
+#[test]
+fn there_are_63_fixed_pentominoes() {
+    let all: usize = PIECES
+        .iter()
+        .map(|(_, drawing)| orientations(drawing).len())
+        .sum();
+    assert_eq!(all, 63);
+    for (_, drawing) in PIECES {
+        for shape in orientations(drawing) {
+            assert_eq!(shape.len(), 5);
+        }
+    }
+}
+
+fn checked_tilings(board: &Pentominoes, reduced: bool) -> Vec<Tiling> {
+    backtrack::first(board.problem(reduced), usize::MAX)
+        .iter()
+        .map(|solution| board.tiling(reduced, solution).expect("a valid tiling"))
+        .collect()
+}
+
+#[test]
+fn the_3x20_board_has_2_tilings_up_to_symmetry() {
+    let board = Pentominoes::new(3, 20).unwrap();
+    let all = checked_tilings(&board, false);
+    assert_eq!(all.len(), 8);
+    // The four images of each tiling are all tilings, and distinct.
+    for tiling in &all {
+        let mut images = tiling.images();
+        images.sort();
+        images.dedup();
+        assert_eq!(images.len(), 4);
+        assert!(images.iter().all(|image| all.contains(image)));
+    }
+    assert_eq!(
+        board.count(),
+        Counts {
+            classes: 2,
+            tilings: 8
+        }
+    );
+    // And turned on its side.
+    assert_eq!(
+        Pentominoes::new(20, 3).unwrap().count(),
+        Counts {
+            classes: 2,
+            tilings: 8
+        }
+    );
+}
+
+#[test]
+fn the_reduced_search_finds_a_representative_of_every_class() {
+    let board = Pentominoes::new(3, 20).unwrap();
+    let reduced = checked_tilings(&board, true);
+    for tiling in checked_tilings(&board, false) {
+        assert!(tiling.images().iter().any(|image| reduced.contains(image)));
+    }
+}
+
+#[test]
+fn the_4x15_board_has_368_tilings_up_to_symmetry() {
+    let board = Pentominoes::new(4, 15).unwrap();
+    assert_eq!(
+        board.count(),
+        Counts {
+            classes: 368,
+            tilings: 1472
+        }
+    );
+}
+
+/// About 12 s in a debug build; the 6x10 count (2339) is checked by the
+/// `puzzles` bench, which `cargo test --benches` runs.
+#[test]
+fn the_5x12_board_has_1010_tilings_up_to_symmetry() {
+    let board = Pentominoes::new(5, 12).unwrap();
+    assert_eq!(
+        board.count(),
+        Counts {
+            classes: 1010,
+            tilings: 4040
+        }
+    );
+}
+
+#[test]
+fn the_parallel_count_agrees() {
+    let board = Pentominoes::new(4, 15).unwrap();
+    assert_eq!(
+        board.count_parallel(&Parallel::auto().threads(2)),
+        Counts {
+            classes: 368,
+            tilings: 1472
+        }
+    );
+    let problem = Pentominoes::new(3, 20).unwrap().problem(false);
+    assert_eq!(
+        Parallel::auto().threads(2).count(&problem).complete(),
+        Some(8)
+    );
+}
+
+#[test]
+fn boards_without_60_cells_are_refused() {
+    let error = Pentominoes::new(7, 9).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "a 7x9 board has 63 cells, the twelve pentominoes cover 60"
+    );
+    assert!(Pentominoes::new(0, 60).is_err());
+    // 60 cells but too narrow for most pieces: no tiling, and no panic.
+    assert_eq!(
+        Pentominoes::new(2, 30).unwrap().count(),
+        Counts {
+            classes: 0,
+            tilings: 0
+        }
+    );
+    assert_eq!(
+        Pentominoes::new(1, 60).unwrap().count(),
+        Counts {
+            classes: 0,
+            tilings: 0
+        }
+    );
+}

@@ -1,0 +1,274 @@
+//! The puzzle examples run as processes: their output checked by code that
+//! shares nothing with the puzzles crate, their mistakes reported as one
+//! line with status 2.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// The example `name`, built by `cargo test` beside this test; built here
+/// if this test runs alone.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
+    let path = profile_dir.join("examples").join(name);
+    if !path.exists() {
+        let profile = profile_dir.file_name().unwrap().to_str().unwrap();
+        let profile = if profile == "debug" { "dev" } else { profile };
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--quiet", "--example", name, "--profile", profile])
+            .status()
+            .unwrap();
+        assert!(status.success(), "cannot build the {name} example");
+    }
+    path
+}
+
+fn run(name: &str, args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // A program that exits before reading all of it closes the pipe: fine.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    Run {
+        status: output
+            .status
+            .code()
+            .expect("no exit code: killed by a signal"),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+fn data(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples/data")
+            .join(name),
+    )
+    .unwrap()
+}
+
+/// Whether `solved` is a full, valid 9x9 grid that keeps the givens of
+/// `puzzle`.
+fn solves(puzzle: &str, solved: &str) -> bool {
+    let d: Vec<u32> = solved
+        .chars()
+        .map(|ch| ch.to_digit(10).unwrap_or(0))
+        .collect();
+    let ok = |cells: Vec<usize>| {
+        let mut seen: Vec<u32> = cells.iter().map(|&i| d[i]).collect();
+        seen.sort_unstable();
+        seen == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    };
+    d.len() == 81
+        && (0..9).all(|i| {
+            ok((0..9).map(|j| i * 9 + j).collect())
+                && ok((0..9).map(|j| j * 9 + i).collect())
+                && ok((0..9)
+                    .map(|j| (i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3)
+                    .collect())
+        })
+        && puzzle
+            .chars()
+            .zip(solved.chars())
+            .all(|(p, s)| !p.is_ascii_digit() || p == '0' || p == s)
+}
+
+#[test]
+fn sudoku_solves_every_hard_puzzle() {
+    let text = data("hard.txt");
+    let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let run = run("sudoku", &["examples/data/hard.txt"], "");
+    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+    let solved: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(solved.len(), puzzles.len());
+    for (puzzle, solved) in puzzles.iter().zip(solved) {
+        assert!(solves(puzzle, solved), "{puzzle} -> {solved}");
+    }
+    let unique = self::run("sudoku", &["--max", "2"], &text);
+    assert_eq!(unique.stdout, "1 solution (unique)\n".repeat(puzzles.len()));
+}
+
+#[test]
+fn sudoku_tells_unique_from_ambiguous() {
+    // Only the first row given, twice: many solutions; then a full grid.
+    let input = "123456789........................................................................\n\
+                 417369825632158947958724316825437169791586432346912758289643571573291684164875293\n";
+    let run = run("sudoku", &["--max", "2", "-"], input);
+    assert_eq!(run.stdout, "2 solutions or more\n1 solution (unique)\n");
+    let four = self::run("sudoku", &["--box", "2"], "1.3.....2.......\n");
+    assert_eq!(four.status, 0);
+    assert_eq!(four.stdout.trim().len(), 16);
+    let bad = self::run(
+        "sudoku",
+        &["--box", "2"],
+        "1.3.....2.......\n11..............\n",
+    );
+    assert_eq!(bad.status, 2);
+    assert_eq!(
+        bad.stdout.lines().count(),
+        1,
+        "the first puzzle is solved before the complaint"
+    );
+    assert_eq!(
+        bad.stderr,
+        "sudoku: line 2, column 2 (cell r1c2): the given 1 is already in this row, at column 1\n"
+    );
+}
+
+#[test]
+fn coloring_prints_the_chromatic_number_and_a_proper_colouring() {
+    for (file, chromatic) in [
+        ("myciel3.col", 4),
+        ("myciel4.col", 5),
+        ("queen5_5.col", 5),
+        ("queen6_6.col", 7),
+    ] {
+        let run = run("coloring", &[&format!("examples/data/{file}")], "");
+        assert_eq!((run.status, run.stderr.as_str()), (0, ""), "{file}");
+        let mut lines = run.stdout.lines();
+        assert_eq!(
+            lines.next(),
+            Some(format!("chromatic number: {chromatic}").as_str())
+        );
+        let colour: Vec<(usize, usize)> = lines
+            .map(|l| {
+                let (v, c) = l.split_once(' ').unwrap();
+                (v.parse().unwrap(), c.parse().unwrap())
+            })
+            .collect();
+        let text = data(file);
+        for line in text.lines().filter(|l| l.starts_with("e ")) {
+            let mut words = line
+                .split_whitespace()
+                .skip(1)
+                .map(|w| w.parse::<usize>().unwrap());
+            let (u, v) = (words.next().unwrap(), words.next().unwrap());
+            assert_eq!((colour[u - 1].0, colour[v - 1].0), (u, v));
+            assert_ne!(colour[u - 1].1, colour[v - 1].1, "{file}: edge {u}-{v}");
+        }
+        let used: std::collections::BTreeSet<usize> = colour.iter().map(|p| p.1).collect();
+        assert_eq!(used, (1..=chromatic).collect(), "{file}");
+    }
+}
+
+#[test]
+fn coloring_counts_and_finds() {
+    let triangle = "p edge 3 3\ne 1 2\ne 2 3\ne 3 1\n";
+    let count = run("coloring", &["--count", "4"], triangle);
+    assert_eq!(
+        count.stdout,
+        "colourings with 4 colours: 24\nup to a renaming of the colours: 1\n"
+    );
+    let none = run("coloring", &["--colors", "2"], triangle);
+    assert_eq!(none.stdout, "no colouring with 2 colours\n");
+}
+
+#[test]
+fn pentomino_counts_3x20() {
+    let run = run("pentomino", &["3x20", "--show"], "");
+    assert_eq!(run.status, 0);
+    let mut lines = run.stdout.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "3x20: 2 tilings up to rotation and reflection (8 counting the symmetric copies apart)"
+        )
+    );
+    assert_eq!(lines.next(), Some(""));
+    let board: Vec<&str> = lines.collect();
+    assert_eq!(board.len(), 3);
+    for letter in "FILNPTUVWXYZ".chars() {
+        let count: usize = board.iter().map(|row| row.matches(letter).count()).sum();
+        assert_eq!(count, 5, "{letter}");
+    }
+}
+
+#[test]
+fn mistakes_print_one_line_and_exit_2() {
+    let mut line = ".".repeat(81);
+    line.replace_range(4..5, "x");
+    let cases: [(&str, &[&str], String, &str); 8] = [
+        (
+            "sudoku",
+            &[],
+            format!("{}\n{line}\n", ".".repeat(81)),
+            "sudoku: line 2, column 5 (cell r1c5): 'x' is not a digit from 1 to 9 or a blank ('.' or '0')",
+        ),
+        (
+            "sudoku",
+            &[],
+            "12\n".into(),
+            "sudoku: line 1: expected 81 cells, got 2",
+        ),
+        (
+            "sudoku",
+            &["--max", "0"],
+            String::new(),
+            "sudoku: --max needs a number of at least 1",
+        ),
+        (
+            "sudoku",
+            &["no/such/file"],
+            String::new(),
+            "sudoku: cannot open no/such/file",
+        ),
+        (
+            "coloring",
+            &[],
+            "p edge 2 1\ne 1 3\n".into(),
+            "coloring: line 2: vertex 3 does not exist",
+        ),
+        (
+            "coloring",
+            &["--count", "x"],
+            String::new(),
+            "coloring: --count needs a number of colours",
+        ),
+        (
+            "pentomino",
+            &["7x9"],
+            String::new(),
+            "pentomino: a 7x9 board has 63 cells",
+        ),
+        (
+            "pentomino",
+            &["6by10"],
+            String::new(),
+            "pentomino: expected a board such as 6x10",
+        ),
+    ];
+    for (name, args, stdin, message) in cases {
+        let run = run(name, args, &stdin);
+        assert_eq!(run.status, 2, "{name} {args:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(run.stderr.starts_with(message), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn help_is_printed_with_status_0() {
+    for name in ["sudoku", "coloring", "pentomino"] {
+        let run = run(name, &["--help"], "");
+        assert_eq!(run.status, 0);
+        assert!(
+            run.stdout.contains("usage:") && run.stdout.contains("example:"),
+            "{name}"
+        );
+    }
+}
