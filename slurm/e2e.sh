@@ -14,11 +14,12 @@ repo=$(pwd)
 nqueens=$(realpath "${1:-target/release/nqueens}")
 [ -x "$nqueens" ] || { echo "e2e: no nqueens binary at $nqueens" >&2; exit 1; }
 work=$(mktemp -d /tmp/nqueens-e2e.XXXXXX)
+chmod 0755 "$work" # the munge user must reach the cluster's files inside
 export NQUEENS_SLURM_DIR=$work/cluster
 export SLURM_CONF=$NQUEENS_SLURM_DIR/slurm.conf
 
 cleanup() {
-    slurm/local-cluster.sh stop || true
+    "$repo/slurm/local-cluster.sh" stop || true
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -38,7 +39,7 @@ wait_for() {
     exit 1
 }
 
-slurm/local-cluster.sh start
+"$repo/slurm/local-cluster.sh" start
 
 # A wrapper that fails the task named by FAIL_TASK, to show recovery.
 cat > "$work/nqueens-flaky" <<WRAPPER

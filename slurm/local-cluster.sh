@@ -29,7 +29,9 @@ install_packages() {
 }
 
 start_munge() {
-    # One munge key and daemon per cluster directory, run as the munge user.
+    # One munge key and daemon per cluster directory, run as the munge user,
+    # who must be able to reach it.
+    install -d -m 0755 "$dir"
     install -d -o munge -g munge -m 0700 "$dir/munge" "$dir/munge/run"
     if [ ! -f "$dir/munge/munge.key" ]; then
         dd if=/dev/urandom bs=1 count=1024 of="$dir/munge/munge.key" status=none

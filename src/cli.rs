@@ -19,6 +19,9 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// The number of solutions of the n x n board.
+    ///
+    /// Counted by a symmetry-reducing counter on all cores, or in shards for
+    /// a cluster, with checkpoints that survive a crash.
     #[command(
         allow_negative_numbers = true,
         after_help = "Examples:\n  $ nqueens count 8\n  92\n  $ nqueens count 12 --fundamental\n  14200 1787\n  $ nqueens count 10 --json\n  {\"n\":10,\"total\":724,\"threads\":2,\"seconds\":0.0003}\n  $ nqueens count 18 --checkpoint q18.json     resumes after a crash\n  $ nqueens count 20 --shard 3/64 --out results/\n\nWith --fundamental the line holds the total, a space, and the number of solutions up to rotation and reflection. A count that runs out of --timeout exits with status 1 and prints no count."
@@ -32,41 +35,49 @@ pub enum Command {
     )]
     Solve(SolveArgs),
 
-    /// The Checker Challenge (USACO 1.5, Luogu P1219, AcWing 1432): the first
-    /// three solutions in lexicographic order, then the number of solutions.
+    /// The Checker Challenge: the first three solutions, then the count.
+    ///
+    /// USACO 1.5 "checker", Luogu P1219, AcWing 1432: the first three
+    /// solutions in lexicographic order, then the number of solutions.
     #[command(
         after_help = "Example:\n  $ echo 6 | nqueens checker\n  2 4 6 1 3 5\n  3 6 2 5 1 4\n  4 1 5 2 6 3\n  4"
     )]
     Checker(StatementArgs),
 
-    /// Every solution as a board of `.` and `Q` (AcWing 843), each followed by
-    /// a blank line.
+    /// Every solution as a board of `.` and `Q` (AcWing 843).
+    ///
+    /// n lines of `.` and `Q` per solution, each board followed by a blank
+    /// line, in lexicographic order.
     #[command(
         after_help = "Example:\n  $ nqueens boards 4\n  .Q..\n  ...Q\n  Q...\n  ..Q.\n\n  ..Q.\n  Q...\n  ...Q\n  .Q.."
     )]
     Boards(StatementArgs),
 
-    /// One solution for any n that has one, built directly in O(n) time (no
-    /// search): n = 10,000,000 takes well under a second. There is none for
-    /// n = 2 and 3: it says so and exits with status 1.
+    /// One solution of a board of any size, built in O(n) without search.
+    ///
+    /// n = 10,000,000 takes well under a second. The boards 2x2 and 3x3 have
+    /// no solution: it says so and exits with status 1.
     #[command(
         allow_negative_numbers = true,
         after_help = "Examples:\n  $ nqueens one 8\n  2 4 6 8 3 1 7 5\n  $ nqueens one 10000000 --format json > one.json\n  $ nqueens one 12 --format svg > 12.svg"
     )]
     One(OneArgs),
 
-    /// Adds up the shard results in a directory, after checking that every
-    /// shard is there once, all of the same count (n, number of shards and
-    /// split of the work); any problem is one line on standard error, and
-    /// status 1.
+    /// Adds up the shard results of a count run in pieces.
+    ///
+    /// Checks first that every shard is there once, all of the same count
+    /// (n, number of shards and split of the work); each problem is one line
+    /// on standard error, and the status is 1.
     #[command(
         after_help = "Examples:\n  $ nqueens merge results/ --fundamental\n  73712 9233\n  $ nqueens merge results/ --status\n  shards: 8 for n = 13\n  done: 0-2,4-7\n  missing: 3"
     )]
     Merge(MergeArgs),
 
-    /// Checks placements: 1-based columns, row by row, separated by spaces;
-    /// one placement per line. Names the first two queens that attack each
-    /// other, and exits with status 1 if any placement is not a solution.
+    /// Checks placements and names the queens that attack each other.
+    ///
+    /// A placement is 1-based columns, row by row, separated by spaces; one
+    /// placement per line. The status is 1 if any placement is not a
+    /// solution.
     #[command(
         after_help = "Examples:\n  $ echo 2 4 1 3 | nqueens verify\n  ok: a solution of 4-queens\n  $ echo 1 3 2 | nqueens verify\n  not a solution: the queens in rows 2 and 3 (columns 3 and 2) attack each other along an anti-diagonal\n  $ nqueens solve 10 | nqueens verify\n  ok: 724 placements, all solutions of 10-queens"
     )]

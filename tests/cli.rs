@@ -3,84 +3,14 @@
 //! out, compared byte for byte with the library's formats and recorded as
 //! insta snapshots.
 
-use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 
-/// What a process did.
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
+mod common;
 
-impl Run {
-    /// The whole run as one text, for a snapshot.
-    fn transcript(&self) -> String {
-        format!(
-            "status: {}\n--- stdout\n{}--- stderr\n{}",
-            self.status, self.stdout, self.stderr
-        )
-    }
-}
+use common::{Run, example, nqueens, run};
 
-fn run(program: &PathBuf, args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
-    let mut input = child.stdin.take().unwrap();
-    // A process that rejects its arguments may exit before reading.
-    if let Err(e) = input.write_all(stdin.as_bytes()) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    drop(input);
-    let output = child.wait_with_output().unwrap();
-    Run {
-        status: output
-            .status
-            .code()
-            .expect("no exit code: killed by a signal"),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
-}
-
-fn nqueens(args: &[&str], stdin: &str) -> Run {
-    run(&PathBuf::from(env!("CARGO_BIN_EXE_nqueens")), args, stdin)
-}
-
-/// The `judge` example, built by `cargo test` beside this test; built here
-/// if this test runs alone.
 fn judge(args: &[&str], stdin: &str) -> Run {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    let path = PATH.get_or_init(|| {
-        let exe = std::env::current_exe().unwrap();
-        let profile_dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
-        let path = profile_dir.join("examples").join("judge");
-        if !path.exists() {
-            let profile = profile_dir.file_name().unwrap().to_str().unwrap();
-            let profile = if profile == "debug" { "dev" } else { profile };
-            let status = Command::new(env!("CARGO"))
-                .args([
-                    "build",
-                    "--quiet",
-                    "--example",
-                    "judge",
-                    "--profile",
-                    profile,
-                ])
-                .status()
-                .unwrap();
-            assert!(status.success(), "cannot build the judge example");
-        }
-        path
-    });
-    run(path, args, stdin)
+    run(&example("judge"), args, stdin)
 }
 
 fn expected(write: fn(&mut Vec<u8>, u32) -> Result<(), nqueens::Error>, n: u32) -> String {

@@ -2,56 +2,14 @@
 //! shares nothing with the puzzles crate, their mistakes reported as one
 //! line with status 2.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
 
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
+mod common;
 
-/// The example `name`, built by `cargo test` beside this test; built here
-/// if this test runs alone.
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
-    let path = profile_dir.join("examples").join(name);
-    if !path.exists() {
-        let profile = profile_dir.file_name().unwrap().to_str().unwrap();
-        let profile = if profile == "debug" { "dev" } else { profile };
-        let status = Command::new(env!("CARGO"))
-            .args(["build", "--quiet", "--example", name, "--profile", profile])
-            .status()
-            .unwrap();
-        assert!(status.success(), "cannot build the {name} example");
-    }
-    path
-}
+use common::{Run, example};
 
 fn run(name: &str, args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(example(name))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    // A program that exits before reading all of it closes the pipe: fine.
-    let _ = input.write_all(stdin.as_bytes());
-    drop(input);
-    let output = child.wait_with_output().unwrap();
-    Run {
-        status: output
-            .status
-            .code()
-            .expect("no exit code: killed by a signal"),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
+    common::run(&example(name), args, stdin)
 }
 
 fn data(name: &str) -> String {
