@@ -244,13 +244,13 @@ fn read_journal(
             fundamental: fields[2],
             subproblems: 1,
         };
-        if let Some(known) = done.insert(index, partial) {
-            if known.total != partial.total || known.fundamental != partial.fundamental {
-                return Err(UsageError(format!(
-                    "{name}: subproblem {index} has two different results; the checkpoint is corrupt"
-                ))
-                .into());
-            }
+        if let Some(known) = done.insert(index, partial)
+            && (known.total != partial.total || known.fundamental != partial.fundamental)
+        {
+            return Err(UsageError(format!(
+                "{name}: subproblem {index} has two different results; the checkpoint is corrupt"
+            ))
+            .into());
         }
     }
     Ok(())

@@ -290,11 +290,11 @@ impl Run<'_> {
                         fundamental: counts.fundamental,
                         subproblems: 1,
                     };
-                    if let Some(checkpoint) = lock(&checkpoint).as_mut() {
-                        if let Err(e) = checkpoint.record(task as u64, partial) {
-                            lock(&failure).get_or_insert(e);
-                            cancel.store(true, Ordering::Relaxed);
-                        }
+                    if let Some(checkpoint) = lock(&checkpoint).as_mut()
+                        && let Err(e) = checkpoint.record(task as u64, partial)
+                    {
+                        lock(&failure).get_or_insert(e);
+                        cancel.store(true, Ordering::Relaxed);
                     }
                     report(finished.fetch_add(1, Ordering::Relaxed) + 1);
                     partial
