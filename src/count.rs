@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use backtrack::{Limits, Parallel};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nqueens::{NQueens, SPLIT_VERSION, Solution, Split};
+use nqueens::{CountOptions, NQueens, SPLIT_VERSION, Solution, Split};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -88,6 +88,16 @@ pub fn count(out: &mut impl Write, args: &CountArgs) -> anyhow::Result<()> {
     let counts = if args.engine {
         let limits = deadline.map_or_else(Limits::default, |at| Limits::default().deadline(at));
         engine_count(n, threads, args.fundamental, limits, &bar)
+    } else if shard.is_none() && args.checkpoint.is_none() && deadline.is_none() {
+        // Nothing to record or to stop: the counter's own schedule.
+        let progress = bar.callback();
+        let options = CountOptions::new().threads(threads).progress(&progress);
+        let counts = nqueens::count_with(n, &options)?;
+        Some(Counts {
+            total: counts.total,
+            fundamental: args.fundamental.then_some(counts.fundamental),
+            subproblems: 0,
+        })
     } else {
         let split = Split::new(n)?;
         let selection: Vec<usize> = match shard {
@@ -272,19 +282,18 @@ impl Run<'_> {
         let finished = AtomicU64::new(before as u64);
         let report = |done: u64| progress(done as f64 / selection.len().max(1) as f64);
         report(before as u64);
-        let cancel = AtomicBool::new(false);
+        let cancel = Arc::new(AtomicBool::new(false));
         let checkpoint = Mutex::new(checkpoint);
         let failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
         let work = || -> Partial {
             todo.par_iter()
                 .map(|&task| {
-                    if cancel.load(Ordering::Relaxed)
-                        || self.deadline.is_some_and(|at| Instant::now() >= at)
-                    {
-                        cancel.store(true, Ordering::Relaxed);
+                    if cancel.load(Ordering::Relaxed) {
                         return Partial::default();
                     }
-                    let counts = self.split.solve(task);
+                    let Some(counts) = self.split.solve_until(task, &cancel) else {
+                        return Partial::default();
+                    };
                     let partial = Partial {
                         total: counts.total,
                         fundamental: counts.fundamental,
@@ -301,14 +310,33 @@ impl Run<'_> {
                 })
                 .reduce(Partial::default, |a, b| a + b)
         };
-        let computed = if self.threads <= 1 {
-            work()
-        } else {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
-                .build()?
-                .install(work)
-        };
+        let finished_all = AtomicBool::new(false);
+        let computed = std::thread::scope(|scope| {
+            if let Some(deadline) = self.deadline {
+                // Raises the cancel flag at the deadline, or ends with the work.
+                let (cancel, finished_all) = (&cancel, &finished_all);
+                scope.spawn(move || {
+                    while !finished_all.load(Ordering::Relaxed) {
+                        let now = Instant::now();
+                        if now >= deadline {
+                            cancel.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        std::thread::sleep((deadline - now).min(Duration::from_millis(20)));
+                    }
+                });
+            }
+            let computed = if self.threads <= 1 {
+                Ok(work())
+            } else {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(self.threads)
+                    .build()
+                    .map(|pool| pool.install(work))
+            };
+            finished_all.store(true, Ordering::Relaxed);
+            computed
+        })?;
         let checkpoint = checkpoint.into_inner().unwrap_or_else(|e| e.into_inner());
         if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
             return Err(anyhow::anyhow!("cannot write the checkpoint: {e}"));

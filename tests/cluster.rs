@@ -272,18 +272,38 @@ impl Lcg {
     }
 }
 
+/// How many finished subproblems a checkpoint holds, snapshot and journal
+/// together (an index in both counts once).
+fn recorded(file: &Path) -> usize {
+    let mut done = std::collections::BTreeSet::new();
+    if let Ok(text) = fs::read_to_string(file) {
+        let snapshot: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for entry in snapshot["done"].as_array().unwrap() {
+            done.insert(entry[0].as_u64().unwrap());
+        }
+    }
+    let mut journal = file.as_os_str().to_owned();
+    journal.push(".journal");
+    if let Ok(text) = fs::read_to_string(PathBuf::from(journal)) {
+        for line in text.lines().skip(1) {
+            if let Some(index) = line.split(' ').next().and_then(|i| i.parse::<u64>().ok()) {
+                done.insert(index);
+            }
+        }
+    }
+    done.len()
+}
+
 #[test]
 fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
     let dir = scratch("checkpoint");
-    let file = dir.join("q16.json");
-    let seed = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_nanos() as u64;
+    let file = dir.join("q17.json");
+    let seed = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos() as u64;
     let mut random = Lcg(seed);
+    // n = 17 on one thread: a few seconds, tens of thousands of subproblems.
     let count = |file: &Path| {
         Command::new(nqueens_path())
-            .args(["count", "16", "--fundamental", "--threads", "1", "--quiet"])
+            .args(["count", "17", "--fundamental", "--threads", "1", "--quiet"])
             .arg("--checkpoint")
             .arg(file)
             .args(["--checkpoint-every", "0.05"])
@@ -292,49 +312,41 @@ fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
             .spawn()
             .unwrap()
     };
+    let mut kills = 0;
+    let mut progress = 0;
     let mut finished_early = None;
-    for round in 0..6 {
+    for _ in 0..5 {
         let mut child = count(&file);
-        let wait = Duration::from_millis(100 + random.below(400));
+        let wait = Duration::from_millis(150 + random.below(600));
         let started = Instant::now();
-        while started.elapsed() < wait {
-            if child.try_wait().unwrap().is_some() {
-                break;
-            }
+        while started.elapsed() < wait && child.try_wait().unwrap().is_none() {
             std::thread::sleep(Duration::from_millis(5));
         }
         if child.try_wait().unwrap().is_some() {
             finished_early = Some(child.wait_with_output().unwrap());
             break;
         }
-        child.kill().unwrap(); // SIGKILL
-        let status = child.wait().unwrap();
-        assert!(!status.success(), "round {round}, seed {seed}");
+        child.kill().unwrap(); // SIGKILL: no chance to clean up
+        child.wait().unwrap();
+        kills += 1;
+        let now = recorded(&file);
+        assert!(now >= progress, "seed {seed}: a kill lost finished work ({progress} then {now})");
+        progress = now;
     }
+    assert!(kills >= 2, "seed {seed}: the count finished before it could be killed twice");
+    assert!(progress > 0, "seed {seed}: nothing was recorded between the kills");
     let output = match finished_early {
         Some(output) => output,
         None => count(&file).wait_with_output().unwrap(),
     };
-    assert!(
-        output.status.success(),
-        "seed {seed}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "14772512 1846955\n",
-        "seed {seed}"
-    );
+    assert!(output.status.success(), "seed {seed}: {}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "95815104 11977939\n", "seed {seed}");
 
     // A checkpoint of another n is refused, and left as it was.
     let before = fs::read(&file).unwrap();
     let other = nqueens(&["count", "15", "--checkpoint", file.to_str().unwrap()], "");
     assert_eq!(other.status, 2);
-    assert!(
-        other.stderr.contains("n = 16, not n = 15"),
-        "{}",
-        other.stderr
-    );
+    assert!(other.stderr.contains("n = 17, not n = 15"), "{}", other.stderr);
     assert_eq!(fs::read(&file).unwrap(), before);
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -18,18 +18,21 @@
 //!
 //! * The bottom `k` rows above the bottom queen are the *region*. For each
 //!   column of the bottom queen a table lists every way to put `k` mutually
-//!   safe queens there, bucketed by the set of columns they use and stored as
-//!   one machine word: the diagonals the queens occupy, projected onto the
-//!   region's first row. The tables depend only on `n`, `k` and that column,
-//!   so a handful of them serve thousands of constellations and are shared
-//!   between threads.
+//!   safe queens there, each stored as one machine word: the diagonals the
+//!   queens occupy, projected onto the region's first row. Entries are
+//!   grouped by the set of columns they use and, inside a group, by the
+//!   column of their first-row queen. The tables depend only on `n`, `k` and
+//!   that column, so a handful of them serve thousands of constellations;
+//!   they are built on first use and shared between threads.
 //! * The rows above the region are filled by a bitmask depth-first search
 //!   (explicit stack, one-row look-ahead, the border queens' rows skipped and
 //!   their diagonals fed in as the search passes them).
-//! * Each partial placement that reaches the region needs exactly the columns
-//!   still free; the search looks up that bucket and counts the entries whose
-//!   diagonals miss the ones already taken: one `AND` and one compare each,
-//!   which the compiler vectorises.
+//! * A partial placement that reaches the region needs exactly the columns
+//!   still free, and its first-row queen on a square still safe: the search
+//!   takes that group, narrowed to the span of safe first-row columns, and
+//!   counts the entries whose diagonals miss the ones already taken. That is
+//!   one `AND` and one compare per entry, which the compiler vectorises, in
+//!   place of the last `k` levels of the search tree.
 //!
 //! Each representative is oriented so that both side-column queens lie above
 //! the region (then the tables apply unchanged) and the bottom queen sits near
@@ -56,15 +59,17 @@
 //!
 //! # Complexity
 //!
-//! The search still grows exponentially in `n` (roughly like `Q(n)` itself,
-//! about `n!/c^n`), but only about one eighth of the solution space is walked,
-//! the bottom `k` rows cost one table scan instead of a subtree, and the
-//! tables take `O(n · T(n, k))` time and memory, where `T(n, k)` is the number
-//! of safe `k`-row placements (kept to a few million by the choice of `k`).
-//! Enumerating the constellations takes `O(n^4)`.
+//! Time grows exponentially with `n`, a little faster than the number of
+//! solutions `Q(n) ≈ (0.143·n)^n`: each step of `n` costs about 7× around
+//! `n = 16`. The symmetry reduction saves a factor of about 8 over a plain
+//! search, and the tables replace the deepest `k` levels of the tree (those
+//! with the most nodes) by a scan of a short list. Enumerating the
+//! constellations takes `O(n^4)`; the tables take time and memory
+//! proportional to the number of safe `k`-row placements, with `k` chosen per
+//! `n` to keep them below about 250 MB (some 70 MB at `n = 17`).
 
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -192,7 +197,7 @@ fn check_n(n: u32) -> Result<(), CountError> {
 /// # Example
 ///
 /// ```
-/// let c = fastcount::count(8).unwrap();
+/// let c = nqueens::count(8).unwrap();
 /// assert_eq!((c.total, c.fundamental), (92, 12));
 /// ```
 pub fn count(n: u32) -> Result<Counts, CountError> {
@@ -420,6 +425,21 @@ pub fn solve_task(n: u32, task: &Task) -> Counts {
     solve(n, task, &table_set(n), &mut Scratch::default())
 }
 
+/// [`solve_task`] that gives up soon after `cancel` is raised (within a few
+/// milliseconds of work), returning `None`: a task of a large board can
+/// take minutes, too long to wait for at a deadline or an interrupt.
+pub fn solve_task_until(n: u32, task: &Task, cancel: &Arc<AtomicBool>) -> Option<Counts> {
+    if check_n(n).is_err() || task.n() != n {
+        return Some(Counts::default());
+    }
+    let mut scratch = Scratch {
+        cancel: Some(Arc::clone(cancel)),
+        ..Scratch::default()
+    };
+    let counts = solve(n, task, &table_set(n), &mut scratch);
+    (!cancel.load(Ordering::Relaxed)).then_some(counts)
+}
+
 fn solve(n: u32, task: &Task, tables: &TableSet, scratch: &mut Scratch) -> Counts {
     if n < MIN_CONSTELLATION_N {
         return exhaustive(n);
@@ -518,18 +538,14 @@ fn join_row(n: u32, queens: &[Q]) -> u8 {
 /// table scans, small enough that a table holds at most a few million
 /// entries.
 fn region_max(n: u32) -> u32 {
-    if let Ok(k) = std::env::var("FC_K") {
-        return k.parse().unwrap();
-    }
     match n {
         0..=5 => n.saturating_sub(3),
         6..=11 => n / 2,
-        12..=16 => 7,
-        17 => 7,
-        18 => 7,
-        19..=21 => 6,
-        22..=26 => 5,
-        _ => 5,
+        12..=18 => 8,
+        19 => 7,
+        20..=22 => 6,
+        23..=27 => 5,
+        _ => 4,
     }
 }
 
@@ -647,13 +663,6 @@ enum Entries {
     Wide(Vec<u64>),
 }
 
-const COUNTERS: bool = false;
-/// x
-pub static NOSCAN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-/// x
-pub static JOINS: AtomicUsize = AtomicUsize::new(0);
-/// x
-pub static SCANS: AtomicUsize = AtomicUsize::new(0);
 struct Table {
     k: u32,
     /// Window width `n - 2`.
@@ -669,53 +678,53 @@ impl Table {
     /// The region has `k` rows right above the bottom queen at column
     /// `bottom`; nothing else is on the board.
     fn build(n: u32, bottom: u8, k: u32) -> Table {
+        Self::build_with(n, bottom, k, n - 2 > 16)
+    }
+
+    fn build_with(n: u32, bottom: u8, k: u32, wide: bool) -> Table {
         let m = n - 1;
         let w = n - 2;
         let window = (1u32 << w) - 1;
-        let first = m - k;
+        let first_row = m - k;
         let bq = [(m as u8, bottom)];
         // Attacks of the bottom queen on each region row.
-        let masks: Vec<u32> = (first..m)
+        let masks: Vec<u32> = (first_row..m)
             .map(|r| diag_down(m, &bq, r as u8) | diag_up(m, &bq, r as u8))
             .collect();
-        let bottom_bit = window_bit(m, bottom);
-        let mut found: Vec<(u32, u64)> = Vec::new();
-        let mut walk = RegionWalk {
+        let walk = RegionWalk {
             k,
             window,
             masks: &masks,
-            first: 0,
-            out: &mut found,
+            start: window_bit(m, bottom),
         };
-        walk.go(0, bottom_bit, 0, 0, 0, 0, 0);
         // Bucket by column set, and inside a bucket by the column of the
         // first row's queen, so a query can skip first-row columns that are
-        // attacked.
+        // attacked. Two passes (count, then fill) keep the peak memory at
+        // the table's own size.
         let slot = |set: u32, first: u32| rank(set, k) * w as usize + first as usize;
         let buckets = BINOM[k as usize][w as usize] as usize * w as usize;
         let mut offsets = vec![0u32; buckets + 1];
-        for &(key, _) in &found {
-            offsets[slot(key & window, key >> 27) + 1] += 1;
-        }
+        walk.run(&mut |set, first, _| offsets[slot(set, first) + 1] += 1);
         for i in 0..buckets {
             offsets[i + 1] += offsets[i];
         }
         let mut fill = offsets.clone();
-        let mut slots = vec![0u64; found.len()];
-        for &(key, packed) in &found {
-            let r = slot(key & window, key >> 27);
-            slots[fill[r] as usize] = packed;
-            fill[r] += 1;
-        }
-        let entries = if w <= 16 {
-            Entries::Narrow(
-                slots
-                    .iter()
-                    .map(|&p| (p as u32) | (((p >> 32) as u32) << 16))
-                    .collect(),
-            )
+        let size = offsets[buckets] as usize;
+        let mut next = |set: u32, first: u32| {
+            let i = slot(set, first);
+            fill[i] += 1;
+            fill[i] as usize - 1
+        };
+        let entries = if !wide {
+            let mut e = vec![0u32; size];
+            walk.run(&mut |set, first, (ld, rd)| e[next(set, first)] = ld | rd << 16);
+            Entries::Narrow(e)
         } else {
-            Entries::Wide(slots)
+            let mut e = vec![0u64; size];
+            walk.run(&mut |set, first, (ld, rd)| {
+                e[next(set, first)] = u64::from(ld) | u64::from(rd) << 32;
+            });
+            Entries::Wide(e)
         };
         Table {
             k,
@@ -743,14 +752,7 @@ impl Table {
             return 0;
         };
         let range = lo as usize..hi as usize;
-        if COUNTERS {
-            JOINS.fetch_add(1, Ordering::Relaxed);
-            SCANS.fetch_add((hi - lo) as usize, Ordering::Relaxed);
-        }
         let (ld, rd) = (ld & self.window, rd & self.window);
-        if NOSCAN.load(Ordering::Relaxed) {
-            return (hi - lo) as u64 + (ld & 1) as u64;
-        }
         match &self.entries {
             Entries::Narrow(e) => {
                 let q = ld | rd << 16;
@@ -776,37 +778,56 @@ impl Table {
 struct RegionWalk<'a> {
     k: u32,
     window: u32,
+    /// The bottom queen's attacks on each region row.
     masks: &'a [u32],
-    /// Column index of the first row's queen.
-    first: u32,
-    out: &'a mut Vec<(u32, u64)>,
+    /// The bottom queen's column bit.
+    start: u32,
 }
 
+/// What a placement of the region is filed under: its column set, the column
+/// of its first row's queen, and its diagonals projected onto the first row.
+type Found<'f> = dyn FnMut(u32, u32, (u32, u32)) + 'f;
+
 impl RegionWalk<'_> {
+    fn run(&self, found: &mut Found<'_>) {
+        self.go(0, self.start, 0, 0, 0, 0, (0, 0), found);
+    }
+
     /// `row` counts from the region's first row; `set` holds the queens'
-    /// columns, `up_ld`/`up_rd` their diagonals projected onto that row.
+    /// columns, `up` their `\` and `/` diagonals projected onto that row.
     #[allow(clippy::too_many_arguments)]
-    fn go(&mut self, row: u32, cols: u32, ld: u32, rd: u32, set: u32, up_ld: u32, up_rd: u32) {
+    fn go(
+        &self,
+        row: u32,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        set: u32,
+        first: u32,
+        up: (u32, u32),
+        found: &mut Found<'_>,
+    ) {
         if row == self.k {
-            let packed = u64::from(up_ld) | u64::from(up_rd & self.window) << 32;
-            self.out.push((set | self.first << 27, packed));
+            found(set, first, (up.0, up.1 & self.window));
             return;
         }
         let mut free = self.window & !(cols | ld | rd | self.masks[row as usize]);
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            if row == 0 {
-                self.first = bit.trailing_zeros();
-            }
             self.go(
                 row + 1,
                 cols | bit,
                 (ld | bit) << 1,
                 (rd | bit) >> 1,
                 set | bit,
-                up_ld | bit >> row,
-                up_rd | bit.checked_shl(row).unwrap_or(0),
+                if row == 0 {
+                    bit.trailing_zeros()
+                } else {
+                    first
+                },
+                (up.0 | bit >> row, up.1 | bit.checked_shl(row).unwrap_or(0)),
+                found,
             );
         }
     }
@@ -905,11 +926,16 @@ struct Node {
     rd: u32,
 }
 
-/// Reusable search stack.
+/// Reusable search stack, and the flag that stops a search early.
 #[derive(Default)]
 struct Scratch {
     stack: Vec<Node>,
+    cancel: Option<Arc<AtomicBool>>,
 }
+
+/// How many nodes a search visits between two looks at its cancel flag:
+/// a few milliseconds of work.
+const CANCEL_POLL: u32 = 1 << 16;
 
 /// Stack slots: one level pushes at most `n - 2` nodes, and there are fewer
 /// than `n - 2` levels.
@@ -917,6 +943,7 @@ const STACK: usize = 1024;
 
 /// Completions of the pre-placed `queens`: the rows above the region by
 /// search, the region by `table` (no table: no region, search to the end).
+/// A `u64` suffices: one task would need decades to count past it.
 fn complete(n: u32, queens: &[Q], table: Option<&Table>, scratch: &mut Scratch) -> u64 {
     let m = n - 1;
     let window = (1u32 << (n - 2)) - 1;
@@ -991,7 +1018,16 @@ fn search(
     let mut top = 1usize;
     let mut count = 0u64;
     let last = depth as u32 - 1;
+    let mut until_poll = CANCEL_POLL;
     while top > 0 {
+        until_poll -= 1;
+        if until_poll == 0 {
+            until_poll = CANCEL_POLL;
+            // The count of a cancelled search is thrown away by the caller.
+            if scratch.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                break;
+            }
+        }
         top -= 1;
         let node = stack[top & (STACK - 1)];
         let lv = levels[node.level as usize & 31];
@@ -1142,6 +1178,96 @@ fn place_rows(n: u8, cols: &mut Vec<u8>, found: &mut Vec<Vec<u8>>) {
             cols.push(c);
             place_rows(n, cols, found);
             cols.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Placements of `k` queens on the `k` rows above a queen at
+    /// `(n - 1, bottom)`, columns 1..n-1, by brute force over squares.
+    fn region_placements(n: u32, bottom: u8, k: u32) -> usize {
+        fn go(n: u32, row: u32, placed: &mut Vec<Q>) -> usize {
+            if row == n - 1 {
+                return 1;
+            }
+            let mut total = 0;
+            for c in 1..(n - 1) as u8 {
+                let q = (row as u8, c);
+                if placed.iter().all(|&p| !attacks(p, q)) {
+                    placed.push(q);
+                    total += go(n, row + 1, placed);
+                    placed.pop();
+                }
+            }
+            total
+        }
+        go(n, n - 1 - k, &mut vec![((n - 1) as u8, bottom)])
+    }
+
+    fn entries(t: &Table) -> usize {
+        match &t.entries {
+            Entries::Narrow(e) => e.len(),
+            Entries::Wide(e) => e.len(),
+        }
+    }
+
+    #[test]
+    fn tables_hold_every_region_placement() {
+        let mut cases = vec![(6, 2), (9, 4), (12, 5), (19, 3), (32, 2)];
+        if !cfg!(debug_assertions) {
+            // The deepest region used on the widest board.
+            cases.push((MAX_N, region_max(MAX_N)));
+        }
+        for (n, k) in cases {
+            for bottom in [0, 1, (n / 2) as u8] {
+                let t = Table::build(n, bottom, k);
+                assert_eq!(
+                    entries(&t),
+                    region_placements(n, bottom, k),
+                    "n {n} b {bottom}"
+                );
+                assert_eq!(t.offsets.last().map(|&x| x as usize), Some(entries(&t)));
+            }
+        }
+    }
+
+    #[test]
+    fn wide_and_narrow_tables_agree() {
+        let n = 12;
+        let mut scratch = Scratch::default();
+        for task in tasks(n).unwrap() {
+            let q = task.queens();
+            let k = region_rows(n, q);
+            if k == 0 {
+                continue;
+            }
+            let b = bottom_column(n, q);
+            let narrow = Table::build_with(n, b, k, false);
+            let wide = Table::build_with(n, b, k, true);
+            assert_eq!(
+                complete(n, q, Some(&narrow), &mut scratch),
+                complete(n, q, Some(&wide), &mut scratch),
+            );
+        }
+    }
+
+    #[test]
+    fn every_region_depth_gives_the_same_count() {
+        // The region depth is a tuning choice: any depth must give the same
+        // completions, down to a search without tables.
+        let n = 11;
+        let mut scratch = Scratch::default();
+        for task in tasks(n).unwrap() {
+            let q = task.queens();
+            let b = bottom_column(n, q);
+            let expected = complete(n, q, None, &mut scratch);
+            for k in 1..=region_rows(n, q) {
+                let t = Table::build(n, b, k);
+                assert_eq!(complete(n, q, Some(&t), &mut scratch), expected);
+            }
         }
     }
 }

@@ -4,6 +4,8 @@
 //!   lexicographic order of their columns.
 //! - [`Solution`], [`validate`] (written apart from the search) and the
 //!   [`Symmetry`] group of the board, with [`Solution::canonical`] forms.
+//! - [`count`]: the fast exact counter (total and fundamental), split into
+//!   [`tasks`] for threads, and into shards ([`Split`]) for clusters.
 //! - [`construct`]: one solution for any n that has one, in O(n), no search.
 //! - [`format`]: the printed formats of the classic statements, byte-exact:
 //!   the Checker Challenge, the AcWing boards, one line per solution, and
@@ -37,7 +39,7 @@ mod split;
 pub use construct::{construct, try_construct};
 pub use count::{
     CountError, CountOptions, Counts, MAX_N, Symmetry as TaskSymmetry, Task, count, count_with,
-    solve_task, tasks,
+    solve_task, solve_task_until, tasks,
 };
 pub use error::{Error, ParseSizeError};
 pub use problem::{Columns, NQueens};

@@ -1,7 +1,10 @@
 //! The count split into its subproblems, with an identity, for shards and
 //! checkpoints.
 
-use crate::count::{CountError, Counts, Task, solve_task, tasks};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::count::{CountError, Counts, Task, solve_task, solve_task_until, tasks};
 
 /// The version of the way counts are split into tasks. It goes up whenever
 /// [`tasks`] may return a different list for some n, so that results of
@@ -96,6 +99,16 @@ impl Split {
     /// If `index >= self.len()`.
     pub fn solve(&self, index: usize) -> Counts {
         solve_task(self.n, &self.tasks[index])
+    }
+
+    /// Counts task `index`, or gives up with `None` soon after `cancel` is
+    /// raised (see [`solve_task_until`]).
+    ///
+    /// # Panics
+    ///
+    /// If `index >= self.len()`.
+    pub fn solve_until(&self, index: usize, cancel: &Arc<AtomicBool>) -> Option<Counts> {
+        solve_task_until(self.n, &self.tasks[index], cancel)
     }
 }
 
