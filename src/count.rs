@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use backtrack::{Limits, Parallel};
+use backtrack::{Limits, Parallel, Search};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nqueens::{CountOptions, NQueens, SPLIT_VERSION, Solution, Split};
 use rayon::prelude::*;
@@ -375,6 +375,16 @@ fn engine_count(
     bar: &Bar,
 ) -> Option<Counts> {
     let problem = NQueens::new(n).expect("n >= 1 was checked by the parser");
+    if threads == 1 && !fundamental {
+        // The plain sequential search, for a like-for-like comparison with
+        // a hand-written one.
+        let report = Search::new(problem).with_limits(limits).count();
+        return report.complete().map(|total| Counts {
+            total: total.into(),
+            fundamental: None,
+            subproblems: 0,
+        });
+    }
     let parallel = Parallel::auto()
         .threads(threads)
         .limits(limits)

@@ -298,7 +298,10 @@ fn recorded(file: &Path) -> usize {
 fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
     let dir = scratch("checkpoint");
     let file = dir.join("q17.json");
-    let seed = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos() as u64;
+    let seed = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
     let mut random = Lcg(seed);
     // n = 17 on one thread: a few seconds, tens of thousands of subproblems.
     let count = |file: &Path| {
@@ -330,23 +333,44 @@ fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
         child.wait().unwrap();
         kills += 1;
         let now = recorded(&file);
-        assert!(now >= progress, "seed {seed}: a kill lost finished work ({progress} then {now})");
+        assert!(
+            now >= progress,
+            "seed {seed}: a kill lost finished work ({progress} then {now})"
+        );
         progress = now;
     }
-    assert!(kills >= 2, "seed {seed}: the count finished before it could be killed twice");
-    assert!(progress > 0, "seed {seed}: nothing was recorded between the kills");
+    assert!(
+        kills >= 2,
+        "seed {seed}: the count finished before it could be killed twice"
+    );
+    assert!(
+        progress > 0,
+        "seed {seed}: nothing was recorded between the kills"
+    );
     let output = match finished_early {
         Some(output) => output,
         None => count(&file).wait_with_output().unwrap(),
     };
-    assert!(output.status.success(), "seed {seed}: {}", String::from_utf8_lossy(&output.stderr));
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), "95815104 11977939\n", "seed {seed}");
+    assert!(
+        output.status.success(),
+        "seed {seed}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "95815104 11977939\n",
+        "seed {seed}"
+    );
 
     // A checkpoint of another n is refused, and left as it was.
     let before = fs::read(&file).unwrap();
     let other = nqueens(&["count", "15", "--checkpoint", file.to_str().unwrap()], "");
     assert_eq!(other.status, 2);
-    assert!(other.stderr.contains("n = 17, not n = 15"), "{}", other.stderr);
+    assert!(
+        other.stderr.contains("n = 17, not n = 15"),
+        "{}",
+        other.stderr
+    );
     assert_eq!(fs::read(&file).unwrap(), before);
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -258,7 +258,10 @@ fn a_raised_cancel_flag_stops_a_task_and_says_so() {
     use std::sync::atomic::AtomicBool;
     let list = tasks(14).unwrap();
     let flag = Arc::new(AtomicBool::new(false));
-    assert_eq!(nqueens::solve_task_until(14, &list[0], &flag), Some(solve_task(14, &list[0])));
+    assert_eq!(
+        nqueens::solve_task_until(14, &list[0], &flag),
+        Some(solve_task(14, &list[0]))
+    );
     flag.store(true, std::sync::atomic::Ordering::Relaxed);
     assert_eq!(nqueens::solve_task_until(14, &list[0], &flag), None);
 }
@@ -269,7 +272,10 @@ fn a_raised_cancel_flag_stops_a_task_and_says_so() {
 #[test]
 fn the_split_of_12_is_the_one_results_were_made_with() {
     let split = nqueens::Split::new(12).unwrap();
-    assert_eq!((nqueens::SPLIT_VERSION, split.len(), split.hash()), (1, PINNED_LEN, PINNED_HASH));
+    assert_eq!(
+        (nqueens::SPLIT_VERSION, split.len(), split.hash()),
+        (1, PINNED_LEN, PINNED_HASH)
+    );
 }
 const PINNED_LEN: usize = 3298;
 const PINNED_HASH: u64 = 0x9efa_e029_4d6a_9ad2;
