@@ -30,6 +30,8 @@ pub struct Partial {
     pub fundamental: u128,
     /// How many subproblems: 1 for one.
     pub subproblems: u64,
+    /// Search nodes expanded.
+    pub nodes: u64,
 }
 
 impl std::ops::Add for Partial {
@@ -40,6 +42,7 @@ impl std::ops::Add for Partial {
             total: self.total + other.total,
             fundamental: self.fundamental + other.fundamental,
             subproblems: self.subproblems + other.subproblems,
+            nodes: self.nodes + other.nodes,
         }
     }
 }
@@ -49,8 +52,8 @@ struct Snapshot {
     format: String,
     n: u32,
     split: SplitId,
-    /// [index, total, fundamental] of each finished subproblem.
-    done: Vec<(u64, u128, u128)>,
+    /// [index, total, fundamental, nodes] of each finished subproblem.
+    done: Vec<(u64, u128, u128, u64)>,
 }
 
 /// An open checkpoint: what is finished, and where to record more.
@@ -84,7 +87,7 @@ impl Checkpoint {
                     return Err(UsageError(format!("{name} is not a checkpoint of nqueens")).into());
                 }
                 refuse_other(path, snapshot.n, &snapshot.split, n, split)?;
-                for (index, total, fundamental) in snapshot.done {
+                for (index, total, fundamental, nodes) in snapshot.done {
                     if index >= split.tasks {
                         return Err(UsageError(format!(
                             "{name}: no subproblem {index} in this split"
@@ -97,6 +100,7 @@ impl Checkpoint {
                             total,
                             fundamental,
                             subproblems: 1,
+                            nodes,
                         },
                     );
                 }
@@ -148,7 +152,10 @@ impl Checkpoint {
         if self.done.insert(index, partial).is_some() {
             return Ok(());
         }
-        let line = format!("{index} {} {}\n", partial.total, partial.fundamental);
+        let line = format!(
+            "{index} {} {} {}\n",
+            partial.total, partial.fundamental, partial.nodes
+        );
         // One write call: a kill leaves the line whole or torn, never mixed
         // with another.
         self.journal.write_all(line.as_bytes())?;
@@ -167,7 +174,7 @@ impl Checkpoint {
             done: self
                 .done
                 .iter()
-                .map(|(&i, p)| (i, p.total, p.fundamental))
+                .map(|(&i, p)| (i, p.total, p.fundamental, p.nodes))
                 .collect(),
         };
         let text = serde_json::to_vec(&snapshot).map_err(io::Error::other)?;
@@ -226,7 +233,7 @@ fn read_journal(
             .map(str::parse)
             .collect::<Result<_, _>>()
             .ok()
-            .filter(|fields: &Vec<u128>| fields.len() == 3)
+            .filter(|fields: &Vec<u128>| fields.len() == 4)
             .ok_or_else(|| {
                 UsageError(format!(
                     "{name}, line {}: not a journal entry: {line:?}",
@@ -243,6 +250,7 @@ fn read_journal(
             total: fields[1],
             fundamental: fields[2],
             subproblems: 1,
+            nodes: u64::try_from(fields[3]).unwrap_or(u64::MAX),
         };
         if let Some(known) = done.insert(index, partial)
             && (known.total != partial.total || known.fundamental != partial.fundamental)

@@ -31,6 +31,8 @@ struct Counts {
     fundamental: Option<u128>,
     /// How many subproblems it took.
     subproblems: u64,
+    /// How many search nodes it took (counted by the task runs only).
+    nodes: u64,
 }
 
 /// The result as one JSON object.
@@ -97,6 +99,7 @@ pub fn count(out: &mut impl Write, args: &CountArgs) -> anyhow::Result<()> {
             total: counts.total,
             fundamental: args.fundamental.then_some(counts.fundamental),
             subproblems: 0,
+            nodes: 0,
         })
     } else {
         let split = Split::new(n)?;
@@ -238,6 +241,7 @@ fn write_shard(
         total: counts.total,
         fundamental: counts.fundamental.unwrap_or_default(),
         subproblems: counts.subproblems,
+        nodes: counts.nodes,
         seconds: started.elapsed().as_secs_f64(),
         program: format!("nqueens {}", env!("CARGO_PKG_VERSION")),
     };
@@ -291,13 +295,14 @@ impl Run<'_> {
                     if cancel.load(Ordering::Relaxed) {
                         return Partial::default();
                     }
-                    let Some(counts) = self.split.solve_until(task, &cancel) else {
+                    let Some(done) = self.split.solve_until(task, &cancel) else {
                         return Partial::default();
                     };
                     let partial = Partial {
-                        total: counts.total,
-                        fundamental: counts.fundamental,
+                        total: done.counts.total,
+                        fundamental: done.counts.fundamental,
                         subproblems: 1,
+                        nodes: done.nodes,
                     };
                     if let Some(checkpoint) = lock(&checkpoint).as_mut()
                         && let Err(e) = checkpoint.record(task as u64, partial)
@@ -355,6 +360,7 @@ impl Run<'_> {
             total: sum.total,
             fundamental: Some(sum.fundamental),
             subproblems: sum.subproblems,
+            nodes: sum.nodes,
         }))
     }
 }
@@ -383,6 +389,7 @@ fn engine_count(
             total: total.into(),
             fundamental: None,
             subproblems: 0,
+            nodes: 0,
         });
     }
     let parallel = Parallel::auto()
@@ -395,6 +402,7 @@ fn engine_count(
             total: total.into(),
             fundamental: None,
             subproblems: 0,
+            nodes: 0,
         });
     }
     let total = AtomicU64::new(0);
@@ -411,6 +419,7 @@ fn engine_count(
         total: total.into_inner().into(),
         fundamental: Some(canonical.into_inner().into()),
         subproblems: 0,
+        nodes: 0,
     })
 }
 

@@ -39,6 +39,8 @@ pub struct ShardResult {
     pub fundamental: u128,
     /// How many subproblems of the split this shard counted.
     pub subproblems: u64,
+    /// How many search nodes they took.
+    pub nodes: u64,
     pub seconds: f64,
     pub program: String,
 }

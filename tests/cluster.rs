@@ -394,7 +394,10 @@ fn a_torn_journal_line_is_recounted_not_lost() {
     );
     let done = snapshot["done"].as_array().unwrap();
     for entry in &done[..done.len() / 2] {
-        journal.push_str(&format!("{} {} {}\n", entry[0], entry[1], entry[2]));
+        journal.push_str(&format!(
+            "{} {} {} {}\n",
+            entry[0], entry[1], entry[2], entry[3]
+        ));
     }
     // The last line torn in the middle of its write.
     journal.push_str(&format!(

@@ -430,19 +430,32 @@ pub fn solve_task(n: u32, task: &Task) -> Counts {
     solve(n, task, &table_set(n), &mut Scratch::default())
 }
 
+/// What counting one task found, and the work it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct TaskCount {
+    /// The task's contribution to the count, as [`solve_task`] gives it.
+    pub counts: Counts,
+    /// Partial placements the search expanded above the bottom tables.
+    pub nodes: u64,
+}
+
 /// [`solve_task`] that gives up soon after `cancel` is raised (within a few
 /// milliseconds of work), returning `None`: a task of a large board can
-/// take minutes, too long to wait for at a deadline or an interrupt.
-pub fn solve_task_until(n: u32, task: &Task, cancel: &Arc<AtomicBool>) -> Option<Counts> {
+/// take minutes, too long to wait for at a deadline or an interrupt. Also
+/// says how many nodes the search expanded.
+pub fn solve_task_until(n: u32, task: &Task, cancel: &Arc<AtomicBool>) -> Option<TaskCount> {
     if check_n(n).is_err() || task.n() != n {
-        return Some(Counts::default());
+        return Some(TaskCount::default());
     }
     let mut scratch = Scratch {
         cancel: Some(Arc::clone(cancel)),
         ..Scratch::default()
     };
     let counts = solve(n, task, &table_set(n), &mut scratch);
-    (!cancel.load(Ordering::Relaxed)).then_some(counts)
+    (!cancel.load(Ordering::Relaxed)).then_some(TaskCount {
+        counts,
+        nodes: scratch.nodes,
+    })
 }
 
 fn solve(n: u32, task: &Task, tables: &TableSet, scratch: &mut Scratch) -> Counts {
@@ -931,11 +944,13 @@ struct Node {
     rd: u32,
 }
 
-/// Reusable search stack, and the flag that stops a search early.
+/// Reusable search stack, the flag that stops a search early, and the
+/// number of nodes searched so far.
 #[derive(Default)]
 struct Scratch {
     stack: Vec<Node>,
     cancel: Option<Arc<AtomicBool>>,
+    nodes: u64,
 }
 
 /// How many nodes a search visits between two looks at its cancel flag:
@@ -1024,10 +1039,13 @@ fn search(
     let mut count = 0u64;
     let last = depth as u32 - 1;
     let mut until_poll = CANCEL_POLL;
+    // Nodes are counted by the poll countdown: nothing more per node.
+    let mut polls = 0u64;
     while top > 0 {
         until_poll -= 1;
         if until_poll == 0 {
             until_poll = CANCEL_POLL;
+            polls += 1;
             // The count of a cancelled search is thrown away by the caller.
             if scratch
                 .cancel
@@ -1074,6 +1092,7 @@ fn search(
             top += usize::from(next != 0 && after != 0);
         }
     }
+    scratch.nodes += polls * u64::from(CANCEL_POLL) + u64::from(CANCEL_POLL - until_poll);
     count
 }
 

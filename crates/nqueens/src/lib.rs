@@ -38,8 +38,8 @@ mod split;
 
 pub use construct::{construct, try_construct};
 pub use count::{
-    CountError, CountOptions, Counts, MAX_N, Symmetry as TaskSymmetry, Task, count, count_with,
-    solve_task, solve_task_until, tasks,
+    CountError, CountOptions, Counts, MAX_N, Symmetry as TaskSymmetry, Task, TaskCount, count,
+    count_with, solve_task, solve_task_until, tasks,
 };
 pub use error::{Error, ParseSizeError};
 pub use problem::{Columns, NQueens};

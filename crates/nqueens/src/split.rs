@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::count::{CountError, Counts, Task, solve_task, solve_task_until, tasks};
+use crate::count::{CountError, Counts, Task, TaskCount, solve_task, solve_task_until, tasks};
 
 /// The version of the way counts are split into tasks. It goes up whenever
 /// [`tasks`] may return a different list for some n, so that results of
@@ -107,7 +107,7 @@ impl Split {
     /// # Panics
     ///
     /// If `index >= self.len()`.
-    pub fn solve_until(&self, index: usize, cancel: &Arc<AtomicBool>) -> Option<Counts> {
+    pub fn solve_until(&self, index: usize, cancel: &Arc<AtomicBool>) -> Option<TaskCount> {
         solve_task_until(self.n, &self.tasks[index], cancel)
     }
 }

@@ -68,3 +68,28 @@ fn the_solutions_are_closed_under_the_symmetries() {
         }
     }
 }
+
+#[test]
+fn the_parallel_engine_equals_the_sequential_one() {
+    use backtrack::Parallel;
+    for n in 1..=10u32 {
+        let problem = NQueens::new(n).unwrap();
+        let sequential = backtrack::first(problem.clone(), usize::MAX);
+        for threads in [1, 2, 4] {
+            let parallel = Parallel::auto().threads(threads);
+            assert_eq!(
+                parallel.count(&problem).complete(),
+                Some(A000170[n as usize - 1]),
+                "n = {n}, {threads} threads"
+            );
+            for k in [1, 3, 10, sequential.len()] {
+                let first = parallel.first(&problem, k).value;
+                assert_eq!(
+                    first,
+                    sequential[..k.min(sequential.len())],
+                    "n = {n}, k = {k}"
+                );
+            }
+        }
+    }
+}

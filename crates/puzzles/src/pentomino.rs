@@ -253,6 +253,13 @@ impl Pentominoes {
     /// options of it or do not tile the board.
     pub fn tiling(&self, reduced: bool, solution: &[usize]) -> Option<Tiling> {
         let options: Vec<&Placement> = self.options(reduced).collect();
+        let tiling = self.paint(&options, solution)?;
+        tiling.is_valid().then_some(tiling)
+    }
+
+    /// The board with each option of `solution` painted in its piece's
+    /// letter (`.` where none is), or `None` if an option does not exist.
+    fn paint(&self, options: &[&Placement], solution: &[usize]) -> Option<Tiling> {
         let mut letters = vec![b'.'; self.rows * self.cols];
         for &option in solution {
             let p = options.get(option)?;
@@ -260,12 +267,11 @@ impl Pentominoes {
                 letters[cell as usize] = PIECES[p.piece as usize].0 as u8;
             }
         }
-        let tiling = Tiling {
+        Some(Tiling {
             rows: self.rows,
             cols: self.cols,
             letters,
-        };
-        tiling.is_valid().then_some(tiling)
+        })
     }
 
     /// The number of tilings, up to symmetry and in all, searched on one
@@ -315,18 +321,7 @@ impl Pentominoes {
     /// makes, if it is its class's representative: the least of its images
     /// that have X in the top-left quarter.
     fn class_size(&self, options: &[&Placement], solution: &[usize]) -> Option<u64> {
-        let mut letters = vec![0u8; self.rows * self.cols];
-        for &option in solution {
-            let p = options[option];
-            for &cell in &p.cells {
-                letters[cell as usize] = PIECES[p.piece as usize].0 as u8;
-            }
-        }
-        let tiling = Tiling {
-            rows: self.rows,
-            cols: self.cols,
-            letters,
-        };
+        let tiling = self.paint(options, solution)?;
         let mut images = tiling.images();
         let least = images
             .iter()
