@@ -200,8 +200,9 @@ fn merge_refuses_what_it_cannot_trust() {
         }),
         ("truncated", |dir| {
             let path = dir.join("nqueens-11-2-of-4.json");
+            // Cut inside the fields that never vary, for a stable message.
             let text = fs::read_to_string(&path).unwrap();
-            fs::write(&path, &text[..text.len() / 2]).unwrap();
+            fs::write(&path, &text[..60]).unwrap();
         }),
     ];
     for (name, spoil) in cases {
