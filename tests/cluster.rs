@@ -413,3 +413,42 @@ fn a_torn_journal_line_is_recounted_not_lost() {
     assert_eq!(resumed.stdout, "14200 1787\n");
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn slurm_array_variables_name_the_shard() {
+    let dir = scratch("slurm");
+    let out = dir.to_str().unwrap();
+    let run = |spec: &str, vars: &[(&str, &str)]| {
+        let output = Command::new(nqueens_path())
+            .args(["count", "10", "--quiet", "--shard", spec, "--out", out])
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("SLURM_ARRAY_TASK_COUNT")
+            .envs(vars.iter().copied())
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{spec}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    };
+    run(
+        "slurm",
+        &[
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "3"),
+        ],
+    );
+    assert!(dir.join("nqueens-10-1-of-3.json").exists());
+    // A resubmitted task is alone in its array: M comes from the argument.
+    run(
+        "slurm/3",
+        &[
+            ("SLURM_ARRAY_TASK_ID", "2"),
+            ("SLURM_ARRAY_TASK_COUNT", "1"),
+        ],
+    );
+    run("0/3", &[]);
+    assert_eq!(merge(&dir, &[]).stdout, "724\n");
+    fs::remove_dir_all(&dir).unwrap();
+}
