@@ -51,14 +51,21 @@ struct CountJson {
 pub struct Incomplete {
     n: u32,
     seconds: f64,
+    checkpointed: bool,
 }
 
 impl std::fmt::Display for Incomplete {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "the count for n = {} did not finish within {} s; no result (raise --timeout)",
-            self.n, self.seconds
+            "the count for n = {} did not finish within {} s; no result ({})",
+            self.n,
+            self.seconds,
+            if self.checkpointed {
+                "the checkpoint keeps what was finished: run again to go on"
+            } else {
+                "raise --timeout"
+            }
         )
     }
 }
@@ -147,6 +154,7 @@ pub fn count(out: &mut impl Write, args: &CountArgs) -> anyhow::Result<()> {
         return Err(Incomplete {
             n,
             seconds: args.timeout.unwrap_or_default(),
+            checkpointed: args.checkpoint.is_some(),
         }
         .into());
     };
