@@ -121,12 +121,20 @@ impl Checkpoint {
                 .into());
             }
         }
+        // Not truncated here: its entries reach the snapshot first.
+        let journal = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&journal_path)
+            .map_err(|e| {
+                UsageError(format!(
+                    "cannot write the checkpoint journal {}: {}",
+                    journal_path.display(),
+                    crate::solve::plain(&e)
+                ))
+            })?;
         let mut checkpoint = Checkpoint {
-            // Not truncated here: its entries reach the snapshot first.
-            journal: OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&journal_path)?,
+            journal,
             path: path.to_owned(),
             journal_path,
             n,
@@ -137,7 +145,12 @@ impl Checkpoint {
         };
         // Everything known goes into a fresh snapshot; the journal starts
         // over, with its header.
-        checkpoint.save()?;
+        checkpoint.save().map_err(|e| {
+            UsageError(format!(
+                "cannot write the checkpoint {name}: {}",
+                crate::solve::plain(&e)
+            ))
+        })?;
         Ok(checkpoint)
     }
 

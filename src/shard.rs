@@ -118,8 +118,13 @@ impl Survey {
 /// Reads every `*.json` file of `dir` and checks them: all from one n, one
 /// M, one split; each shard once, or several times with the same answer.
 pub fn survey(dir: &Path) -> anyhow::Result<Survey> {
-    let entries = fs::read_dir(dir)
-        .map_err(|e| UsageError(format!("cannot read the directory {}: {e}", dir.display())))?;
+    let entries = fs::read_dir(dir).map_err(|e| {
+        UsageError(format!(
+            "cannot read the directory {}: {}",
+            dir.display(),
+            crate::solve::plain(&e)
+        ))
+    })?;
     let mut files: Vec<PathBuf> = Vec::new();
     for entry in entries {
         let path = entry

@@ -246,7 +246,7 @@ fn describe(conflict: &Conflict) -> String {
 }
 
 /// An I/O error without the "(os error N)" suffix.
-fn plain(e: &io::Error) -> String {
+pub fn plain(e: &io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error") {
         Some(end) => text[..end].to_owned(),

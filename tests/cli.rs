@@ -126,7 +126,7 @@ fn cli_solve_and_count() {
 
 #[test]
 fn cli_rejects_bad_input_with_one_line_and_status_2() {
-    let cases: [(&str, &[&str], &str); 27] = [
+    let cases: [(&str, &[&str], &str); 31] = [
         ("checker_empty_stdin", &["checker"], ""),
         ("checker_not_a_number", &["checker"], "abc\n"),
         ("checker_too_large", &["checker", "16"], ""),
@@ -176,6 +176,28 @@ fn cli_rejects_bad_input_with_one_line_and_status_2() {
         (
             "verify_missing_file",
             &["verify", "/nonexistent/placement.txt"],
+            "",
+        ),
+        (
+            "count_checkpoint_unwritable",
+            &["count", "10", "--checkpoint", "/nonexistent/ck.json"],
+            "",
+        ),
+        (
+            "count_out_without_shard",
+            &["count", "10", "--out", "results"],
+            "",
+        ),
+        (
+            "count_engine_with_shard",
+            &[
+                "count", "10", "--engine", "--shard", "0/2", "--out", "results",
+            ],
+            "",
+        ),
+        (
+            "merge_missing_directory",
+            &["merge", "/nonexistent/results"],
             "",
         ),
     ];
