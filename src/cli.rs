@@ -197,7 +197,7 @@ pub enum Format {
     Boards,
     /// `sum=K`, then the columns right-aligned in width 4.
     Classic,
-    /// One JSON object per line: {"n":8,"index":0,"columns":[1,5,8,6,3,7,2,4]}.
+    /// One JSON object per line: `{"n":8,"index":0,"columns":[1,5,8,6,3,7,2,4]}`.
     Json,
     /// An SVG picture of one solution (the first after --skip).
     Svg,
@@ -208,7 +208,7 @@ pub enum Format {
 pub enum OneFormat {
     /// 1-based columns separated by spaces.
     List,
-    /// One JSON object: {"n":8,"index":0,"columns":[...]}.
+    /// One JSON object: `{"n":8,"index":0,"columns":[...]}`.
     Json,
     /// An SVG picture (up to 10000 columns).
     Svg,

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 ///
 /// A search that hits a limit stops with [`Outcome::Stopped`] and can be
 /// resumed after the limit is raised (see
-/// [`Search::limits_mut`](crate::Search::limits_mut)). The default sets no
+/// [`Search::set_limits`](crate::Search::set_limits)). The default sets no
 /// limit.
 ///
 /// # Example

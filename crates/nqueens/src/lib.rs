@@ -7,7 +7,7 @@
 //! - [`count`]: the fast exact counter (total and fundamental), split into
 //!   [`tasks`] for threads, and into shards ([`Split`]) for clusters.
 //! - [`construct`]: one solution for any n that has one, in O(n), no search.
-//! - [`format`]: the printed formats of the classic statements, byte-exact:
+//! - [`format`](mod@format): the printed formats of the classic statements, byte-exact:
 //!   the Checker Challenge, the AcWing boards, one line per solution, and
 //!   the textbook `sum=K` print.
 //! - [`parse_size`] and [`read_size`]: n read the way online judges give it.
