@@ -24,7 +24,8 @@
 /// # Why an owned iterator
 ///
 /// `choices` returns an owned iterator ([`Problem::Choices`]) rather than
-/// filling a buffer. The engine keeps one such iterator per depth on a stack
+/// filling a buffer, and the engine advances it with
+/// [`next_choice`](Problem::next_choice), which may look at the state. The engine keeps one such iterator per depth on a stack
 /// whose capacity is reused, so a search allocates nothing per node as long
 /// as the iterator itself does not. Many problems can describe their
 /// candidates in a word or two (a bitmask of free columns, a candidate mask of
@@ -94,6 +95,21 @@ pub trait Problem {
 
     /// Whether the current state is a solution. Solutions are not expanded.
     fn is_solution(&self) -> bool;
+
+    /// The next choice from `choices`, which [`choices`](Problem::choices)
+    /// returned at the current state. The engine advances choices only
+    /// through this method, always at the state that made them.
+    ///
+    /// The default is `choices.next()`. Override it when the next choice
+    /// is cheaper to find by looking at the state than to write down in
+    /// advance: the iterator can then be a small cursor (a position in a
+    /// linked list, the next column to test) that moves through the state,
+    /// and its own `Iterator::next` may yield only what it can know by
+    /// itself.
+    #[inline]
+    fn next_choice(&self, choices: &mut Self::Choices) -> Option<Self::Choice> {
+        choices.next()
+    }
 }
 
 /// A mutable reference to a problem is a problem: search it in place and keep
@@ -120,5 +136,10 @@ impl<P: Problem + ?Sized> Problem for &mut P {
     #[inline]
     fn is_solution(&self) -> bool {
         (**self).is_solution()
+    }
+
+    #[inline]
+    fn next_choice(&self, choices: &mut Self::Choices) -> Option<Self::Choice> {
+        (**self).next_choice(choices)
     }
 }

@@ -58,7 +58,8 @@ const POLL_INTERVAL: u64 = 1 << 12;
 /// ```
 pub struct Search<P: Problem> {
     problem: P,
-    /// One iterator per expanded state on the current path, the root first.
+    /// One iterator per expanded state on the current path, the root first
+    /// (between walks; during one, the top frame is held apart).
     frames: Vec<P::Choices>,
     /// The choices applied from the root to the current state.
     path: Vec<P::Choice>,
@@ -279,7 +280,7 @@ impl<P: Problem> Search<P> {
                     return Pause::Exhausted;
                 }
                 let mut choices = self.problem.choices();
-                match choices.next() {
+                match self.problem.next_choice(&mut choices) {
                     Some(first) => {
                         self.frames.push(choices);
                         self.stats.max_depth = self.stats.max_depth.max(1);
@@ -306,22 +307,27 @@ impl<P: Problem> Search<P> {
         let mut dead_ends = stats.dead_ends;
         let mut max_depth = stats.max_depth;
         let mut check_at = *next_check;
+        // The top frame lives in a local, where a small iterator stays in
+        // registers; the stack holds only the frames below it.
+        let mut top = frames.pop();
         let pause = loop {
             let choice = match pending.take() {
                 Some(choice) => choice,
-                None => match frames.last_mut() {
-                    Some(top) => match top.next() {
+                None => {
+                    let Some(choices) = top.as_mut() else {
+                        break Pause::Exhausted;
+                    };
+                    match problem.next_choice(choices) {
                         Some(choice) => choice,
                         None => {
-                            frames.pop();
+                            top = frames.pop();
                             if let Some(choice) = path.pop() {
                                 problem.undo(choice);
                             }
                             continue;
                         }
-                    },
-                    None => break Pause::Exhausted,
-                },
+                    }
+                }
             };
             if nodes >= check_at {
                 if let Some(stop) = limits.reached(nodes) {
@@ -331,10 +337,10 @@ impl<P: Problem> Search<P> {
                 check_at = next_check_after(limits, nodes);
             }
             problem.apply(choice);
-            path.push(choice);
             nodes += 1;
             if problem.is_solution() {
                 solutions += 1;
+                path.push(choice);
                 if visit(problem, path).is_break() {
                     break Pause::Requested;
                 }
@@ -342,25 +348,28 @@ impl<P: Problem> Search<P> {
                 problem.undo(choice);
             } else {
                 let mut choices = problem.choices();
-                match choices.next() {
+                match problem.next_choice(&mut choices) {
                     Some(first) => {
-                        frames.push(choices);
+                        path.push(choice);
+                        if let Some(parent) = top.replace(choices) {
+                            frames.push(parent);
+                        }
                         // The deepest state is always a leaf, one below the
-                        // deepest expanded state, and a leaf's depth is the
-                        // number of frames above it: so the largest stack
-                        // of frames is the maximum depth, and leaves need no
+                        // deepest expanded state: so the deepest expansion
+                        // gives the maximum depth, and leaves need no
                         // bookkeeping.
-                        max_depth = max_depth.max(frames.len());
+                        max_depth = max_depth.max(path.len() + 1);
                         pending = Some(first);
                     }
                     None => {
+                        // A dead end never reaches the path.
                         dead_ends += 1;
-                        path.pop();
                         problem.undo(choice);
                     }
                 }
             }
         };
+        frames.extend(top);
         *next_check = check_at;
         *stats = Stats {
             nodes,

@@ -1,6 +1,8 @@
 //! N-queens as a [`backtrack::Problem`].
 
 use backtrack::Problem;
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use fixedbitset::FixedBitSet;
 
 use crate::error::Error;
@@ -21,8 +23,8 @@ const STACK: usize = 128;
 ///
 /// Boards up to 64 columns are kept in machine words, the way a hand-written
 /// bitmask search keeps them, and search without allocating; larger boards
-/// keep the columns and both diagonal families in [`FixedBitSet`]s, and
-/// allocate one set of free columns per visited state.
+/// keep the columns and both diagonal families in [`FixedBitSet`]s and
+/// test the columns of a row one by one; neither allocates per state.
 ///
 /// # Example
 ///
@@ -53,28 +55,45 @@ pub struct NQueens {
     big: Option<Box<BigBoard>>,
 }
 
-/// Columns, "/" diagonals (row + col) and "\\" diagonals (row + n - 1 - col).
-#[derive(Clone, Debug)]
+/// Columns, "/" diagonals (row + col) and "\\" diagonals (row + n - 1 - col),
+/// and for each row the next column to test: the engine holds one cursor
+/// per row at a time, so it can live here rather than in the choices.
+#[derive(Debug)]
 struct BigBoard {
     cols: FixedBitSet,
     rising: FixedBitSet,
     falling: FixedBitSet,
+    /// Atomic only to keep the board `Sync` for parallel searches, each of
+    /// which has its own clone.
+    cursor: Vec<AtomicU32>,
+}
+
+impl Clone for BigBoard {
+    fn clone(&self) -> Self {
+        BigBoard {
+            cols: self.cols.clone(),
+            rising: self.rising.clone(),
+            falling: self.falling.clone(),
+            cursor: self
+                .cursor
+                .iter()
+                .map(|c| AtomicU32::new(c.load(Ordering::Relaxed)))
+                .collect(),
+        }
+    }
 }
 
 impl BigBoard {
+    /// The next free column of `row`, from its cursor on.
     #[cold]
-    fn choices(&self, n: u32, row: u32) -> Columns {
+    fn next_free(&self, n: u32, row: u32) -> Option<u32> {
+        let cursor = &self.cursor[row as usize];
         let (n, row) = (n as usize, row as usize);
-        let mut free = FixedBitSet::with_capacity(n);
-        for c in 0..n {
-            if !self.cols[c] && !self.rising[row + c] && !self.falling[row + n - 1 - c] {
-                free.insert(c);
-            }
-        }
-        Columns {
-            word: 0,
-            big: Some(Box::new(free)),
-        }
+        let from = cursor.load(Ordering::Relaxed) as usize;
+        let col = (from..n)
+            .find(|&c| !self.cols[c] && !self.rising[row + c] && !self.falling[row + n - 1 - c]);
+        cursor.store(col.map_or(n, |c| c + 1) as u32, Ordering::Relaxed);
+        col.map(|c| c as u32)
     }
 
     /// Marks (or clears) the lines through (row, col).
@@ -124,6 +143,7 @@ impl NQueens {
                 cols: FixedBitSet::with_capacity(size),
                 rising: FixedBitSet::with_capacity(2 * size - 1),
                 falling: FixedBitSet::with_capacity(2 * size - 1),
+                cursor: (0..size).map(|_| AtomicU32::new(0)).collect(),
             })),
             full: 0,
             ..Self::with_words(1)
@@ -148,31 +168,27 @@ impl NQueens {
 }
 
 /// The free columns of a row, ascending: the choices of [`NQueens`].
-#[derive(Clone, Debug)]
-pub struct Columns {
-    word: u64,
-    big: Option<Box<FixedBitSet>>,
-}
+///
+/// A copy of a machine word: on boards up to 64 columns its `next` yields
+/// them all. Larger boards keep a cursor per row in the board instead, and
+/// [`NQueens`] advances it in
+/// [`Problem::next_choice`](backtrack::Problem::next_choice); there the
+/// word is empty. Either way nothing is allocated per state.
+#[derive(Clone, Copy, Debug)]
+pub struct Columns(u64);
 
 impl Iterator for Columns {
     type Item = u32;
 
     #[inline]
     fn next(&mut self) -> Option<u32> {
-        if self.word != 0 {
-            let col = self.word.trailing_zeros();
-            self.word &= self.word - 1;
-            return Some(col);
+        if self.0 == 0 {
+            return None;
         }
-        next_big(self.big.as_mut()?)
+        let col = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(col)
     }
-}
-
-#[cold]
-fn next_big(free: &mut FixedBitSet) -> Option<u32> {
-    let col = free.minimum()?;
-    free.set(col, false);
-    Some(col as u32)
 }
 
 impl Problem for NQueens {
@@ -182,13 +198,11 @@ impl Problem for NQueens {
     #[inline]
     fn choices(&self) -> Columns {
         if let Some(big) = &self.big {
-            return big.choices(self.n, self.row);
+            big.cursor[self.row as usize].store(0, Ordering::Relaxed);
+            return Columns(0);
         }
         let row = self.row as usize & (STACK - 1);
-        Columns {
-            word: self.full & !(self.cols | self.left[row] | self.right[row]),
-            big: None,
-        }
+        Columns(self.full & !(self.cols | self.left[row] | self.right[row]))
     }
 
     #[inline]
@@ -217,6 +231,14 @@ impl Problem for NQueens {
     #[inline]
     fn is_solution(&self) -> bool {
         self.row == self.n
+    }
+
+    #[inline]
+    fn next_choice(&self, columns: &mut Columns) -> Option<u32> {
+        if let Some(col) = columns.next() {
+            return Some(col);
+        }
+        self.big.as_ref()?.next_free(self.n, self.row)
     }
 }
 
@@ -263,11 +285,10 @@ mod tests {
                             .all(|(r, &q)| q != c && (row - r) as u32 != q.abs_diff(c))
                     })
                     .collect();
-                assert_eq!(
-                    board.choices().collect::<Vec<_>>(),
-                    naive,
-                    "n = {n}, row {row}"
-                );
+                let mut columns = board.choices();
+                let offered: Vec<u32> =
+                    std::iter::from_fn(|| board.next_choice(&mut columns)).collect();
+                assert_eq!(offered, naive, "n = {n}, row {row}");
                 if !naive.contains(&col) {
                     break;
                 }
