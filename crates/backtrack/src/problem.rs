@@ -25,16 +25,23 @@
 ///
 /// `choices` returns an owned iterator ([`Problem::Choices`]) rather than
 /// filling a buffer, and the engine advances it with
-/// [`next_choice`](Problem::next_choice), which may look at the state. The engine keeps one such iterator per depth on a stack
-/// whose capacity is reused, so a search allocates nothing per node as long
-/// as the iterator itself does not. Many problems can describe their
-/// candidates in a word or two (a bitmask of free columns, a candidate mask of
-/// one cell, a range of indices), and such an iterator is copied onto the
-/// stack and advanced with a few instructions: no buffer is written and read
-/// back. Measured on N-queens this keeps the engine within a small factor of
-/// a hand-written bitmask search (see the `engine` benchmark). A problem whose
-/// candidates cannot be derived without looking at the state can collect them
-/// into an inline buffer, for example a `smallvec::IntoIter`.
+/// [`next_choice`](Problem::next_choice). The engine keeps one such
+/// iterator per depth on a stack whose capacity is reused (the top one in a
+/// local variable), so a search allocates nothing per node as long as the
+/// iterator itself does not. Many problems can describe their candidates in
+/// a word or two (a bitmask of free columns, the candidate mask of one
+/// cell), and such an iterator is copied and advanced in registers with a
+/// few instructions: no buffer is written and read back. Measured on
+/// N-queens this keeps the engine at about 1.3 times a hand-written bitmask
+/// search of the same tree (see the `engine` benchmark), where a buffer per
+/// depth costs a write and a read per choice.
+///
+/// When the candidates are cheaper to find in the state than to copy out of
+/// it (a list to walk, a range of columns to test), the iterator can be a
+/// cursor that [`next_choice`](Problem::next_choice), which sees the state,
+/// moves along: the exact cover solver of the `puzzles` crate walks its
+/// dancing links this way, and `NQueens` tests the columns of boards wider
+/// than a machine word.
 ///
 /// # Example
 ///

@@ -51,7 +51,6 @@ use std::collections::HashMap;
 use std::fmt;
 
 use backtrack::Problem;
-use smallvec::SmallVec;
 
 /// An item of an exact cover problem, as returned by
 /// [`Builder::primary`] and [`Builder::secondary`].
@@ -441,22 +440,26 @@ impl ExactCover {
 /// The options open at a state of an [`ExactCover`]: those of the primary
 /// item with the fewest, in the order they were added.
 ///
-/// The options are copied out of the links when the state is expanded
-/// because the iterator cannot borrow the problem while the engine applies
-/// them; most items have few options left, so they fit inline.
-#[derive(Clone, Debug)]
-pub struct Options(smallvec::IntoIter<[usize; 8]>);
+/// A cursor into that item's list of options, two numbers, copied rather
+/// than the options themselves: [`ExactCover`] moves it down the list in
+/// [`Problem::next_choice`], at the state that made it. The list is intact
+/// there, since covering an item unlinks the other items' nodes, never its
+/// own. Its own `next` yields nothing: it cannot see the links.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The item's header node, or `u32::MAX` for no item.
+    item: u32,
+    /// The node last yielded; the header before the first.
+    at: u32,
+}
 
 impl Iterator for Options {
     type Item = usize;
 
-    #[inline]
+    /// Always `None`: the options are read from the links by
+    /// [`ExactCover`]'s `next_choice`.
     fn next(&mut self) -> Option<usize> {
-        self.0.next()
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.0.size_hint()
+        None
     }
 }
 
@@ -480,15 +483,29 @@ impl Problem for ExactCover {
             }
             i = self.right[i] as usize;
         }
-        let mut options = SmallVec::new();
-        if let Some(item) = best {
-            let mut p = self.down[item] as usize;
-            while p != item {
-                options.push(self.option[p] as usize);
-                p = self.down[p] as usize;
-            }
+        match best {
+            Some(item) => Options {
+                item: item as u32,
+                at: item as u32,
+            },
+            None => Options {
+                item: u32::MAX,
+                at: u32::MAX,
+            },
         }
-        Options(options.into_iter())
+    }
+
+    #[inline]
+    fn next_choice(&self, options: &mut Options) -> Option<usize> {
+        if options.item == u32::MAX {
+            return None;
+        }
+        let next = self.down[options.at as usize];
+        if next == options.item {
+            return None;
+        }
+        options.at = next;
+        Some(self.option[next as usize] as usize)
     }
 
     fn apply(&mut self, option: usize) {
