@@ -48,25 +48,6 @@ fn write_json(out: &mut impl Write, n: u32, index: u64, columns: &[u32]) -> anyh
     Ok(())
 }
 
-/// Writes 1-based columns separated by spaces, and a newline; fast enough
-/// for ten million columns.
-fn write_columns(out: &mut impl Write, columns: &[u32]) -> io::Result<()> {
-    let mut digits = itoa::Buffer::new();
-    let mut line = Vec::with_capacity(64 * 1024);
-    for (i, &col) in columns.iter().enumerate() {
-        if i > 0 {
-            line.push(b' ');
-        }
-        line.extend_from_slice(digits.format(col + 1).as_bytes());
-        if line.len() >= 60 * 1024 {
-            out.write_all(&line)?;
-            line.clear();
-        }
-    }
-    line.push(b'\n');
-    out.write_all(&line)
-}
-
 pub fn solve(out: &mut impl Write, args: &SolveArgs) -> anyhow::Result<()> {
     let n = args.n;
     if n > SOLVE_MAX {
@@ -141,7 +122,7 @@ pub fn one(out: &mut impl Write, args: &OneArgs) -> anyhow::Result<bool> {
         return Ok(false);
     };
     match args.format {
-        OneFormat::List => write_columns(out, solution.columns())?,
+        OneFormat::List => format::write_line(out, solution.columns())?,
         OneFormat::Json => write_json(out, n, 0, solution.columns())?,
         OneFormat::Svg => format::write_svg(out, solution.columns())?,
     }

@@ -31,15 +31,37 @@ pub const BOARDS_MAX: u32 = 12;
 /// Writes one solution as 1-based columns separated by single spaces:
 /// `2 4 6 1 3 5`.
 pub fn write_line(out: &mut impl Write, columns: &[u32]) -> io::Result<()> {
-    let mut line = Vec::with_capacity(columns.len() * 4);
-    for (i, col) in columns.iter().enumerate() {
+    // Written in pieces of at most this many bytes: a line of ten million
+    // columns needs no buffer of its size.
+    const PIECE: usize = 64 * 1024;
+    let mut line = Vec::with_capacity(PIECE.min(columns.len() * 4 + 1));
+    for (i, &col) in columns.iter().enumerate() {
         if i > 0 {
             line.push(b' ');
         }
-        write!(line, "{}", col + 1)?;
+        push_decimal(&mut line, col + 1);
+        if line.len() >= PIECE - 16 {
+            out.write_all(&line)?;
+            line.clear();
+        }
     }
     line.push(b'\n');
     out.write_all(&line)
+}
+
+/// Appends `value` in decimal.
+fn push_decimal(out: &mut Vec<u8>, mut value: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[start..]);
 }
 
 /// Writes one board as n lines of `.` and `Q`, then a blank line.
@@ -87,16 +109,12 @@ pub fn write_classic(out: &mut impl Write, number: u64, columns: &[u32]) -> io::
 /// A full search of the tree: Q(13) = 73712 solutions take well under a
 /// second, but the time grows about sixfold per size.
 pub fn checker(out: &mut impl Write, n: u32) -> Result<(), Error> {
-    let mut total = 0u64;
-    let mut result = Ok(());
-    Search::new(NQueens::new(n)?).for_each(|_, path| {
-        total += 1;
-        if total <= CHECKER_SHOWN as u64 {
-            result = write_line(out, path);
+    let total = each_solution(n, |number, columns| {
+        if number <= CHECKER_SHOWN as u64 {
+            write_line(out, columns)?;
         }
-        stop_on_error(&result)
-    });
-    result?;
+        Ok(())
+    })?;
     writeln!(out, "{total}")?;
     Ok(())
 }
@@ -113,7 +131,7 @@ pub fn checker(out: &mut impl Write, n: u32) -> Result<(), Error> {
 /// # Ok::<(), nqueens::Error>(())
 /// ```
 pub fn boards(out: &mut impl Write, n: u32) -> Result<(), Error> {
-    each_solution(n, |_, columns| write_board(out, columns))
+    each_solution(n, |_, columns| write_board(out, columns)).map(drop)
 }
 
 /// Every solution on its own line, 1-based columns separated by single
@@ -128,7 +146,7 @@ pub fn boards(out: &mut impl Write, n: u32) -> Result<(), Error> {
 /// # Ok::<(), nqueens::Error>(())
 /// ```
 pub fn list(out: &mut impl Write, n: u32) -> Result<(), Error> {
-    each_solution(n, |_, columns| write_line(out, columns))
+    each_solution(n, |_, columns| write_line(out, columns)).map(drop)
 }
 
 /// The 8-queens textbook print of every solution: `sum=K` (K counting from
@@ -143,15 +161,15 @@ pub fn list(out: &mut impl Write, n: u32) -> Result<(), Error> {
 /// # Ok::<(), nqueens::Error>(())
 /// ```
 pub fn classic(out: &mut impl Write, n: u32) -> Result<(), Error> {
-    each_solution(n, |number, columns| write_classic(out, number, columns))
+    each_solution(n, |number, columns| write_classic(out, number, columns)).map(drop)
 }
 
 /// Calls `write` with the 1-based number and the columns of every solution
-/// in order, stopping at the first error.
+/// in order, stopping at the first error; returns the number of solutions.
 fn each_solution(
     n: u32,
     mut write: impl FnMut(u64, &[u32]) -> io::Result<()>,
-) -> Result<(), Error> {
+) -> Result<u64, Error> {
     let mut number = 0;
     let mut result = Ok(());
     Search::new(NQueens::new(n)?).for_each(|_, columns| {
@@ -159,7 +177,8 @@ fn each_solution(
         result = write(number, columns);
         stop_on_error(&result)
     });
-    Ok(result?)
+    result?;
+    Ok(number)
 }
 
 fn stop_on_error(result: &io::Result<()>) -> ControlFlow<()> {

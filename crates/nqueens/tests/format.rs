@@ -158,3 +158,16 @@ fn a_failing_writer_stops_the_search_with_the_error() {
         Err(nqueens::Error::ZeroSize)
     ));
 }
+
+#[test]
+fn write_line_prints_every_width_of_number() {
+    let mut out = Vec::new();
+    format::write_line(&mut out, &[0, 8, 9, 99, 999_999, u32::MAX - 1]).unwrap();
+    assert_eq!(out, b"1 9 10 100 1000000 4294967295\n");
+    // A line longer than the pieces it is written in.
+    let columns: Vec<u32> = (0..100_000).collect();
+    let mut out = Vec::new();
+    format::write_line(&mut out, &columns).unwrap();
+    let expected: Vec<String> = (1..=100_000).map(|c| c.to_string()).collect();
+    assert_eq!(String::from_utf8(out).unwrap(), expected.join(" ") + "\n");
+}
