@@ -7,10 +7,10 @@
 //! line on standard error. A closed pipe (`nqueens solve 20 | head`) ends the
 //! program quietly with status 0.
 
-mod checkpoint;
 mod cli;
 mod count;
-mod shard;
+mod error;
+mod merge;
 mod solve;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -22,19 +22,7 @@ use clap::error::ErrorKind;
 use nqueens::format::{self, BOARDS_MAX, CHECKER_MAX};
 
 use crate::cli::{Cli, Command, StatementArgs};
-
-/// A mistake of the user's: the message says what was wrong and what is
-/// accepted; exit status 2.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
+use crate::error::UsageError;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -45,7 +33,7 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) if e.is::<shard::MergeRefused>() => {
+        Err(e) if e.is::<merge::MergeRefused>() => {
             for line in e.to_string().lines() {
                 eprintln!("error: {line}");
             }
@@ -171,7 +159,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             count::count(&mut out, &args)?;
             true
         }
-        Command::Merge(args) => shard::merge(&mut out, &args)?,
+        Command::Merge(args) => merge::merge(&mut out, &args)?,
         Command::One(args) => solve::one(&mut out, &args)?,
         Command::Verify(args) => solve::verify(&mut out, &args)?,
     };

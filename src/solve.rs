@@ -10,8 +10,9 @@ use nqueens::{Conflict, NQueens};
 use serde::Serialize;
 use serde::ser::Serializer;
 
-use crate::UsageError;
 use crate::cli::{Format, OneArgs, OneFormat, SolveArgs, VerifyArgs};
+use crate::error::UsageError;
+use runner::plain;
 
 /// The largest n `solve` accepts. The search is lexicographic backtracking:
 /// far below this, the first solution of some n already takes days.
@@ -223,14 +224,5 @@ fn describe(conflict: &Conflict) -> String {
             second.1 + 1
         ),
         other => other.to_string(),
-    }
-}
-
-/// An I/O error without the "(os error N)" suffix.
-pub fn plain(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(end) => text[..end].to_owned(),
-        None => text,
     }
 }

@@ -14,8 +14,13 @@
 //!   (a node budget, a deadline, a cancel flag) with an honest [`Outcome`]: a
 //!   search cut short says so and never passes for a complete one;
 //! - a deterministic split of the tree into [`subproblems`], and
-//!   [`Parallel`] count, first-k and for-each on several threads (rayon),
-//!   whose results equal the sequential ones.
+//!   [`Parallel`] count, first-k and for-each on several threads, whose
+//!   results equal the sequential ones;
+//! - a [`WorkList`] (an ordered list of independent tasks whose results add
+//!   up) and the [`Runner`] that solves one on exactly the threads asked
+//!   for, with a deadline, cancel flags, progress by estimated work and a
+//!   callback per finished task. The `runner` crate adds checkpoints,
+//!   shard files and their merge on top, for any work list.
 //!
 //! The search is deterministic: the same problem gives the same solutions in
 //! the same order every time, the problem's order.
@@ -73,11 +78,13 @@ mod limit;
 mod problem;
 mod search;
 mod split;
+mod work;
 
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
 pub use problem::Problem;
 pub use search::{Search, Solutions, count, first, for_each};
 pub use split::{Parallel, subproblems};
+pub use work::{PerTask, Runner, WorkList};
 
 /// The README's examples, run as doc-tests so that they stay true.
 #[cfg(doctest)]

@@ -25,7 +25,8 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     nodes: Option<u64>,
     deadline: Option<Instant>,
-    cancel: Option<Arc<AtomicBool>>,
+    /// Flags that stop the search once any of them is raised.
+    cancel: Vec<Arc<AtomicBool>>,
 }
 
 impl Limits {
@@ -54,10 +55,11 @@ impl Limits {
     }
 
     /// Stop soon after `flag` becomes `true`, for example from another
-    /// thread or a signal handler.
+    /// thread or a signal handler. Several flags may be given: any one
+    /// stops the search.
     #[must_use]
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
-        self.cancel = Some(flag);
+        self.cancel.push(flag);
         self
     }
 
@@ -66,26 +68,19 @@ impl Limits {
         self.nodes
     }
 
-    /// The deadline, if any.
-    pub fn deadline_at(&self) -> Option<Instant> {
-        self.deadline
-    }
-
     /// Whether a clock or a flag has to be polled during the search.
-    pub(crate) fn needs_polling(&self) -> bool {
-        self.deadline.is_some() || self.cancel.is_some()
+    pub fn needs_polling(&self) -> bool {
+        self.deadline.is_some() || !self.cancel.is_empty()
     }
 
-    /// The limit that a search which has visited `nodes` nodes has reached.
-    pub(crate) fn reached(&self, nodes: u64) -> Option<Stop> {
-        if self.nodes.is_some_and(|budget| nodes >= budget) {
-            return Some(Stop::NodeLimit);
-        }
-        if self
-            .cancel
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
+    /// The deadline or the cancel flag, if one of them says to stop now.
+    ///
+    /// The node budget is not looked at: only the searcher knows how many
+    /// nodes it has visited. A search written by hand (such as a
+    /// [`WorkList`](crate::WorkList)'s own fast loop) calls this every few
+    /// thousand nodes to honour the same limits as the engine.
+    pub fn poll(&self) -> Option<Stop> {
+        if self.cancel.iter().any(|flag| flag.load(Ordering::Relaxed)) {
             return Some(Stop::Cancelled);
         }
         if self
@@ -95,6 +90,14 @@ impl Limits {
             return Some(Stop::Deadline);
         }
         None
+    }
+
+    /// The limit that a search which has visited `nodes` nodes has reached.
+    pub(crate) fn reached(&self, nodes: u64) -> Option<Stop> {
+        if self.nodes.is_some_and(|budget| nodes >= budget) {
+            return Some(Stop::NodeLimit);
+        }
+        self.poll()
     }
 }
 
@@ -116,6 +119,18 @@ impl Outcome {
     /// Whether the whole tree was searched.
     pub fn is_complete(self) -> bool {
         self == Outcome::Complete
+    }
+
+    /// The outcome of two searches taken together: the less complete one
+    /// (a limit before a request, a request before a complete search).
+    #[must_use]
+    pub fn and(self, other: Outcome) -> Outcome {
+        match (self, other) {
+            (Outcome::Complete, other) | (other, Outcome::Complete) => other,
+            (Outcome::Stopped(Stop::Requested), other)
+            | (other, Outcome::Stopped(Stop::Requested)) => other,
+            (first, _) => first,
+        }
     }
 
     /// Whether a limit (nodes, deadline, cancel flag) cut the search short,

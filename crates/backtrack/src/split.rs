@@ -9,16 +9,16 @@
 //! work in every run, on every machine: threads, checkpoints and shards of a
 //! cluster job can all share it.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-
-use rayon::prelude::*;
 
 use crate::limit::{Limits, Outcome, Report, Stop};
 use crate::problem::Problem;
 use crate::search::Search;
+use crate::work::{PerTask, Runner, WorkList};
 
 /// The number of subproblems [`Parallel::auto`] aims at: enough for two
 /// orders of magnitude more pieces than cores, few enough to list quickly.
@@ -113,7 +113,8 @@ impl<P: Problem> Problem for Truncated<P> {
 ///
 /// The results never depend on the number of threads: the cut is a
 /// function of the problem and the depth alone, and results are combined
-/// in the cut's order.
+/// in the cut's order. The subproblems are a [`WorkList`] solved by the
+/// [`Runner`].
 ///
 /// # Example
 ///
@@ -135,61 +136,28 @@ impl<P: Problem> Problem for Truncated<P> {
 /// assert_eq!(parallel.count(&Coins(12)).complete(), Some(4096));
 /// assert_eq!(parallel.first(&Coins(12), 3).value, backtrack::first(Coins(12), 3));
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Parallel {
     depth: Option<usize>,
-    threads: Option<usize>,
+    threads: usize,
     limits: Limits,
-    progress: Option<Progress>,
+    progress: Option<Arc<dyn Fn(f64) + Send + Sync>>,
 }
 
-/// A callback told the fraction of subproblems done.
-#[derive(Clone)]
-struct Progress(Arc<dyn Fn(f64) + Send + Sync>);
-
-impl fmt::Debug for Progress {
+impl fmt::Debug for Parallel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Progress(..)")
-    }
-}
-
-/// Counts finished subproblems and reports the fraction done, never less
-/// than it reported before, whichever thread finishes first.
-struct Tracker<'a> {
-    progress: Option<&'a Progress>,
-    total: usize,
-    /// Subproblems done, and the fraction last reported.
-    state: Mutex<(usize, f64)>,
-}
-
-impl<'a> Tracker<'a> {
-    fn new(progress: Option<&'a Progress>, total: usize) -> Self {
-        Tracker {
-            progress,
-            total,
-            state: Mutex::new((0, 0.0)),
-        }
-    }
-
-    fn done_one(&self) {
-        let Some(progress) = self.progress else {
-            return;
-        };
-        // A poisoned lock only means a callback panicked on another thread;
-        // the counts in it are still right.
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        state.0 += 1;
-        let fraction = state.0 as f64 / self.total as f64;
-        if fraction > state.1 {
-            state.1 = fraction;
-            (progress.0)(fraction);
-        }
+        f.debug_struct("Parallel")
+            .field("depth", &self.depth)
+            .field("threads", &self.threads)
+            .field("limits", &self.limits)
+            .field("progress", &self.progress.is_some())
+            .finish()
     }
 }
 
 impl Parallel {
     /// Cut at the shallowest depth (up to 16) that gives at least 1024
-    /// subproblems, on rayon's global thread pool.
+    /// subproblems, one thread per core.
     pub fn auto() -> Self {
         Parallel::default()
     }
@@ -201,10 +169,11 @@ impl Parallel {
         self
     }
 
-    /// Run on a pool of `threads` threads (0: one per core).
+    /// Run on exactly `threads` threads (0: one per core; 1: the calling
+    /// thread alone).
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = Some(threads);
+        self.threads = threads;
         self
     }
 
@@ -218,11 +187,11 @@ impl Parallel {
     }
 
     /// Calls `progress` with the fraction of subproblems finished (0 to 1),
-    /// never smaller than the fraction it was last given, from whichever
-    /// thread finishes a subproblem.
+    /// never smaller than the fraction it was last given, one call at a
+    /// time.
     #[must_use]
     pub fn progress(mut self, progress: impl Fn(f64) + Send + Sync + 'static) -> Self {
-        self.progress = Some(Progress(Arc::new(progress)));
+        self.progress = Some(Arc::new(progress));
         self
     }
 
@@ -246,6 +215,18 @@ impl Parallel {
         cut
     }
 
+    /// The runner this search uses.
+    fn runner(&self) -> Runner {
+        let runner = Runner::new(self.threads).limits(self.limits.clone());
+        match &self.progress {
+            Some(progress) => {
+                let progress = Arc::clone(progress);
+                runner.progress(move |share| progress(share))
+            }
+            None => runner,
+        }
+    }
+
     /// Counts the solutions of `problem` on several threads: the same count
     /// as [`Search::count`], faster.
     pub fn count<P>(&self, problem: &P) -> Report<u64>
@@ -253,26 +234,16 @@ impl Parallel {
         P: Problem + Clone + Send + Sync,
         P::Choice: Send + Sync,
     {
-        let cut = self.split(problem);
-        let tracker = Tracker::new(self.progress.as_ref(), cut.len());
-        let counts: Vec<Report<u64>> = self.install(|| {
-            cut.par_iter()
-                .map(|path| {
-                    let report = self.search(problem, path).count();
-                    tracker.done_one();
-                    report
-                })
-                .collect()
-        });
-        let mut total = 0;
-        let mut outcome = Outcome::Complete;
-        for report in counts {
-            total += report.value;
-            outcome = worse(outcome, report.outcome);
-        }
-        Report {
-            value: total,
-            outcome,
+        let work = Cut {
+            problem,
+            paths: self.split(problem),
+            solve: |search: &mut Search<P>, _: &[P::Choice]| search.count(),
+        };
+        let all: Vec<usize> = (0..work.len()).collect();
+        let never = |_: usize, _: &u64| Ok::<(), std::convert::Infallible>(());
+        match self.runner().run(&work, &all, never) {
+            Ok(report) => report,
+            Err(never) => match never {},
         }
     }
 
@@ -286,40 +257,59 @@ impl Parallel {
         P: Problem + Clone + Send + Sync,
         P::Choice: Send + Sync,
     {
-        let cut = self.split(problem);
-        let batch = self.thread_count().max(1) * 4;
+        let work = Cut {
+            problem,
+            paths: self.split(problem),
+            solve: |search: &mut Search<P>, path: &[P::Choice]| {
+                let mut report = search.first(k);
+                // Each solution's path from the subproblem's state, made whole.
+                for solution in &mut report.value {
+                    solution.splice(0..0, path.iter().copied());
+                }
+                report
+            },
+        };
+        let runner = self.runner();
+        let batch = runner.threads().max(1) * 4;
+        let all: Vec<usize> = (0..work.len()).collect();
         let (mut found, mut outcome) = (Vec::new(), Outcome::Complete);
-        self.install(|| {
-            for paths in cut.chunks(batch) {
-                if found.len() >= k || outcome.is_limited() {
+        for tasks in all.chunks(batch) {
+            if found.len() >= k || outcome.is_limited() {
+                break;
+            }
+            let mut batch = BTreeMap::new();
+            let never = |_: usize, _: &PerTask<_>| Ok::<(), std::convert::Infallible>(());
+            let report = match runner.run(&PerSubproblem(&work), tasks, never) {
+                Ok(report) => report,
+                Err(never) => match never {},
+            };
+            // Each subproblem's own outcome decides how far the list goes.
+            let mut stopped = report.outcome.is_limited();
+            for (&task, (solutions, task_outcome)) in &report.value.0 {
+                batch.insert(task, (solutions.clone(), *task_outcome));
+            }
+            for &task in tasks {
+                if found.len() >= k {
                     break;
                 }
-                let reports: Vec<Report<Vec<Vec<P::Choice>>>> = paths
-                    .par_iter()
-                    .map(|path| {
-                        let mut report = self.search(problem, path).first(k);
-                        // Each solution's path from the subproblem's state,
-                        // made whole.
-                        for solution in &mut report.value {
-                            solution.splice(0..0, path.iter().copied());
-                        }
-                        report
-                    })
-                    .collect();
-                for report in reports {
-                    if found.len() >= k {
-                        break;
-                    }
-                    found.extend(report.value.into_iter().take(k - found.len()));
-                    // A subproblem cut short by a limit ends the list: what
-                    // follows it would not be the next solutions.
-                    if report.outcome.is_limited() {
-                        outcome = report.outcome;
-                        break;
-                    }
+                let Some((solutions, task_outcome)) = batch.remove(&task) else {
+                    // Never started: the run was stopped.
+                    outcome = report.outcome;
+                    break;
+                };
+                found.extend(solutions.into_iter().take(k - found.len()));
+                // A subproblem cut short by a limit ends the list: what
+                // follows it would not be the next solutions.
+                if task_outcome.is_limited() {
+                    outcome = task_outcome;
+                    stopped = true;
+                    break;
                 }
             }
-        });
+            if stopped && !outcome.is_limited() && found.len() < k {
+                outcome = report.outcome;
+            }
+        }
         if found.len() >= k && !outcome.is_limited() {
             outcome = Outcome::Stopped(Stop::Requested);
         }
@@ -338,81 +328,114 @@ impl Parallel {
         P::Choice: Send + Sync,
         F: Fn(&P, &[P::Choice]) -> ControlFlow<()> + Sync,
     {
-        let cut = self.split(problem);
-        let tracker = Tracker::new(self.progress.as_ref(), cut.len());
-        let stop = AtomicBool::new(false);
-        let outcomes: Vec<Outcome> = self.install(|| {
-            cut.par_iter()
-                .map(|path| {
-                    if stop.load(Ordering::Relaxed) {
-                        return Outcome::Stopped(Stop::Requested);
+        let stop = Arc::new(AtomicBool::new(false));
+        let work = Cut {
+            problem,
+            paths: self.split(problem),
+            solve: |search: &mut Search<P>, path: &[P::Choice]| {
+                let outcome = search.for_each(|state, below| {
+                    let mut whole = Vec::with_capacity(path.len() + below.len());
+                    whole.extend_from_slice(path);
+                    whole.extend_from_slice(below);
+                    let flow = visit(state, &whole);
+                    if flow.is_break() {
+                        stop.store(true, Ordering::Relaxed);
                     }
-                    let _done = Done(&tracker);
-                    self.search(problem, path).for_each(|state, below| {
-                        if stop.load(Ordering::Relaxed) {
-                            return ControlFlow::Break(());
-                        }
-                        let mut whole = Vec::with_capacity(path.len() + below.len());
-                        whole.extend_from_slice(path);
-                        whole.extend_from_slice(below);
-                        let flow = visit(state, &whole);
-                        if flow.is_break() {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        flow
-                    })
-                })
-                .collect()
-        });
-        outcomes.into_iter().fold(Outcome::Complete, worse)
+                    flow
+                });
+                Report {
+                    value: 0u64,
+                    outcome,
+                }
+            },
+        };
+        let all: Vec<usize> = (0..work.len()).collect();
+        // A break stops the other subproblems through the cancel flag.
+        let runner = Parallel {
+            limits: self.limits.clone().cancel_flag(Arc::clone(&stop)),
+            ..self.clone()
+        }
+        .runner();
+        let never = |_: usize, _: &u64| Ok::<(), std::convert::Infallible>(());
+        let outcome = match runner.run(&work, &all, never) {
+            Ok(report) => report.outcome,
+            Err(never) => match never {},
+        };
+        if stop.load(Ordering::Relaxed) && self.limits.poll().is_none() {
+            // Stopped by the callback, not by a limit.
+            Outcome::Stopped(Stop::Requested)
+        } else {
+            outcome
+        }
     }
+}
 
-    /// A search of the subproblem at the end of `path`.
-    fn search<P: Problem + Clone>(&self, problem: &P, path: &[P::Choice]) -> Search<P> {
-        let mut state = problem.clone();
+/// The subproblems of a cut, each searched by `solve`.
+struct Cut<'p, P: Problem, S> {
+    problem: &'p P,
+    paths: Vec<Vec<P::Choice>>,
+    solve: S,
+}
+
+impl<P, S, T> Cut<'_, P, S>
+where
+    P: Problem + Clone,
+    S: Fn(&mut Search<P>, &[P::Choice]) -> Report<T>,
+{
+    fn search(&self, index: usize, limits: &Limits) -> Report<T> {
+        let path = &self.paths[index];
+        let mut state = self.problem.clone();
         for &choice in path {
             state.apply(choice);
         }
-        Search::new(state).with_limits(self.limits.clone())
+        let mut search = Search::new(state).with_limits(limits.clone());
+        (self.solve)(&mut search, path)
     }
 
-    fn thread_count(&self) -> usize {
-        match self.threads {
-            Some(0) | None => rayon::current_num_threads(),
-            Some(threads) => threads,
-        }
-    }
-
-    /// Runs `work` on the configured pool.
-    fn install<R: Send>(&self, work: impl FnOnce() -> R + Send) -> R {
-        match self.threads {
-            None => work(),
-            Some(threads) => match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-                Ok(pool) => pool.install(work),
-                // No threads to be had: the caller's thread does the work.
-                Err(_) => work(),
-            },
-        }
+    fn len(&self) -> usize {
+        self.paths.len()
     }
 }
 
-/// Marks a subproblem done when dropped, however its search ended.
-struct Done<'a, 'b>(&'a Tracker<'b>);
+impl<P, S, T> WorkList for Cut<'_, P, S>
+where
+    P: Problem + Clone + Sync,
+    P::Choice: Sync,
+    S: Fn(&mut Search<P>, &[P::Choice]) -> Report<T> + Sync,
+    T: std::ops::Add<Output = T> + Default + Send,
+{
+    type Output = T;
 
-impl Drop for Done<'_, '_> {
-    fn drop(&mut self) {
-        self.0.done_one();
+    fn len(&self) -> usize {
+        self.paths.len()
+    }
+
+    fn solve(&self, index: usize, limits: &Limits) -> Report<T> {
+        self.search(index, limits)
     }
 }
 
-/// The less complete of two outcomes: a limit over a request over a
-/// complete search.
-fn worse(a: Outcome, b: Outcome) -> Outcome {
-    match (a, b) {
-        (Outcome::Complete, other) | (other, Outcome::Complete) => other,
-        (Outcome::Stopped(Stop::Requested), other) | (other, Outcome::Stopped(Stop::Requested)) => {
-            other
+/// A cut whose results are kept per subproblem, with each one's outcome.
+struct PerSubproblem<'c, C>(&'c C);
+
+impl<P, S, T> WorkList for PerSubproblem<'_, Cut<'_, P, S>>
+where
+    P: Problem + Clone + Sync,
+    P::Choice: Sync,
+    S: Fn(&mut Search<P>, &[P::Choice]) -> Report<T> + Sync,
+    T: Send,
+{
+    type Output = PerTask<(T, Outcome)>;
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn solve(&self, index: usize, limits: &Limits) -> Report<Self::Output> {
+        let report = self.0.search(index, limits);
+        Report {
+            value: PerTask::one(index, (report.value, report.outcome)),
+            outcome: report.outcome,
         }
-        (first, _) => first,
     }
 }

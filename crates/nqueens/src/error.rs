@@ -17,6 +17,14 @@ pub enum Error {
         /// The largest size supported here.
         max: u64,
     },
+    /// A task of one board size was given to the count of another.
+    #[error("a task of the count of n = {task} cannot be counted for n = {n}")]
+    OtherBoard {
+        /// The board size the task belongs to.
+        task: u32,
+        /// The board size of the count.
+        n: u32,
+    },
     /// Text that should hold a board size does not.
     #[error(transparent)]
     Parse(#[from] ParseSizeError),

@@ -5,7 +5,8 @@
 //! - [`Solution`], [`validate`] (written apart from the search) and the
 //!   [`Symmetry`] group of the board, with [`Solution::canonical`] forms.
 //! - [`count`]: the fast exact counter (total and fundamental), split into
-//!   [`tasks`] for threads, and into shards ([`Split`]) for clusters.
+//!   [`Task`]s by [`Split`], a work list for threads, checkpoints and the
+//!   shards of a cluster (with the `runner` crate).
 //! - [`construct`]: one solution for any n that has one, in O(n), no search.
 //! - [`format`](mod@format): the printed formats of the classic statements, byte-exact:
 //!   the Checker Challenge, the AcWing boards, one line per solution, and
@@ -34,15 +35,13 @@ pub mod format;
 mod problem;
 mod size;
 mod solution;
-mod split;
 
 pub use construct::{construct, try_construct};
-pub use count::{
-    CountError, CountOptions, Counts, MAX_N, Symmetry as TaskSymmetry, Task, TaskCount, count,
-    count_with, solve_task, solve_task_until, tasks,
-};
+pub use count::{MAX_N, SPLIT_VERSION, Split, Stabilizer, Task, count};
 pub use error::{Error, ParseSizeError};
 pub use problem::{Columns, NQueens};
+/// The counts a count gathers (the `runner` crate's, shared by every
+/// counting job).
+pub use runner::Counts;
 pub use size::{parse_size, read_size};
 pub use solution::{Conflict, Line, Solution, Symmetry, validate};
-pub use split::{SPLIT_VERSION, Split};

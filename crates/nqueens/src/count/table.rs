@@ -1,0 +1,264 @@
+//! The bottom tables: every placement of the region's queens, bucketed by
+//! the columns they use, so that the upper search replaces the region's
+//! levels by the scan of one bucket.
+
+use std::sync::OnceLock;
+
+use super::constellation::region_max;
+use super::geometry::{diag_down, diag_up, window_bit};
+
+/// Binomial coefficients `C(p, t)` for `t <= MAX_REGION`, `p < 32`, for
+/// ranking column sets.
+const MAX_REGION: usize = 12;
+const BINOM: [[u32; 32]; MAX_REGION + 1] = {
+    let mut b = [[0u32; 32]; MAX_REGION + 1];
+    let mut p = 0;
+    while p < 32 {
+        b[0][p] = 1;
+        p += 1;
+    }
+    let mut t = 1;
+    while t <= MAX_REGION {
+        let mut p = 1;
+        while p < 32 {
+            b[t][p] = b[t][p - 1] + b[t - 1][p - 1];
+            p += 1;
+        }
+        t += 1;
+    }
+    b
+};
+
+/// Position of a `k`-element column set in the combinatorial number system:
+/// a dense index in `0..C(w, k)`.
+#[inline(always)]
+fn rank(mut set: u32, k: u32) -> usize {
+    let mut r = 0;
+    for row in &BINOM[1..=k as usize] {
+        r += row[set.trailing_zeros() as usize & 31];
+        set &= set.wrapping_sub(1);
+    }
+    r as usize
+}
+
+/// Placements of the region, bucketed by column set. An entry packs the
+/// diagonals its queens use, projected onto the region's first row: the
+/// `\` ones in the low half, the `/` ones in the high half.
+pub(super) enum Entries {
+    /// Boards up to 18 columns: both halves fit 16 bits.
+    Narrow(Vec<u32>),
+    /// Wider boards.
+    Wide(Vec<u64>),
+}
+
+pub(super) struct Table {
+    pub(super) k: u32,
+    /// Window width `n - 2`.
+    width: u32,
+    /// Window columns (`n - 2`) as a mask.
+    window: u32,
+    /// `offsets[rank]..offsets[rank + 1]` are the entries of a column set.
+    pub(super) offsets: Vec<u32>,
+    pub(super) entries: Entries,
+}
+
+impl Table {
+    /// The region has `k` rows right above the bottom queen at column
+    /// `bottom`; nothing else is on the board.
+    pub(super) fn build(n: u32, bottom: u8, k: u32) -> Table {
+        Self::build_with(n, bottom, k, n - 2 > 16)
+    }
+
+    pub(super) fn build_with(n: u32, bottom: u8, k: u32, wide: bool) -> Table {
+        let m = n - 1;
+        let w = n - 2;
+        let window = (1u32 << w) - 1;
+        let first_row = m - k;
+        let bq = [(m as u8, bottom)];
+        // Attacks of the bottom queen on each region row.
+        let masks: Vec<u32> = (first_row..m)
+            .map(|r| diag_down(m, &bq, r as u8) | diag_up(m, &bq, r as u8))
+            .collect();
+        let walk = RegionWalk {
+            k,
+            window,
+            masks: &masks,
+            start: window_bit(m, bottom),
+        };
+        // Bucket by column set, and inside a bucket by the column of the
+        // first row's queen, so a query can skip first-row columns that are
+        // attacked. Two passes (count, then fill) keep the peak memory at
+        // the table's own size.
+        let slot = |set: u32, first: u32| rank(set, k) * w as usize + first as usize;
+        let buckets = BINOM[k as usize][w as usize] as usize * w as usize;
+        let mut offsets = vec![0u32; buckets + 1];
+        walk.run(&mut |set, first, _| offsets[slot(set, first) + 1] += 1);
+        for i in 0..buckets {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let size = offsets[buckets] as usize;
+        let mut next = |set: u32, first: u32| {
+            let i = slot(set, first);
+            fill[i] += 1;
+            fill[i] as usize - 1
+        };
+        let entries = if !wide {
+            let mut e = vec![0u32; size];
+            walk.run(&mut |set, first, (ld, rd)| e[next(set, first)] = ld | rd << 16);
+            Entries::Narrow(e)
+        } else {
+            let mut e = vec![0u64; size];
+            walk.run(&mut |set, first, (ld, rd)| {
+                e[next(set, first)] = u64::from(ld) | u64::from(rd) << 32;
+            });
+            Entries::Wide(e)
+        };
+        Table {
+            k,
+            width: w,
+            window,
+            offsets,
+            entries,
+        }
+    }
+
+    /// How many entries [`join`](Table::join) scans for the same
+    /// arguments: the work it does.
+    pub(super) fn span(&self, cols: u32, ld: u32, rd: u32) -> usize {
+        let set = self.window & !cols;
+        let first = set & !(ld | rd);
+        if first == 0 || set.count_ones() != self.k {
+            return 0;
+        }
+        let base = rank(set, self.k) * self.width as usize;
+        let lo = base + first.trailing_zeros() as usize;
+        let hi = base + (31 - first.leading_zeros()) as usize + 1;
+        match (self.offsets.get(lo), self.offsets.get(hi)) {
+            (Some(&lo), Some(&hi)) => hi.saturating_sub(lo) as usize,
+            _ => 0,
+        }
+    }
+
+    /// Completions of a placement that filled every row above the region:
+    /// `cols`, `ld` and `rd` are the used columns and the attacked squares of
+    /// the region's first row.
+    #[inline(always)]
+    pub(super) fn join(&self, cols: u32, ld: u32, rd: u32) -> u64 {
+        let set = self.window & !cols;
+        let first = set & !(ld | rd);
+        if first == 0 {
+            return 0;
+        }
+        let base = rank(set, self.k) * self.width as usize;
+        let lo_slot = base + first.trailing_zeros() as usize;
+        let hi_slot = base + (31 - first.leading_zeros()) as usize + 1;
+        let (Some(&lo), Some(&hi)) = (self.offsets.get(lo_slot), self.offsets.get(hi_slot)) else {
+            return 0;
+        };
+        let range = lo as usize..hi as usize;
+        let (ld, rd) = (ld & self.window, rd & self.window);
+        match &self.entries {
+            Entries::Narrow(e) => {
+                let q = ld | rd << 16;
+                let mut c = 0u32;
+                for &x in e.get(range).unwrap_or(&[]) {
+                    c += u32::from(x & q == 0);
+                }
+                u64::from(c)
+            }
+            Entries::Wide(e) => {
+                let q = u64::from(ld) | u64::from(rd) << 32;
+                let mut c = 0u32;
+                for &x in e.get(range).unwrap_or(&[]) {
+                    c += u32::from(x & q == 0);
+                }
+                u64::from(c)
+            }
+        }
+    }
+}
+
+/// Depth-first enumeration of the region's placements for [`Table::build`].
+struct RegionWalk<'a> {
+    k: u32,
+    window: u32,
+    /// The bottom queen's attacks on each region row.
+    masks: &'a [u32],
+    /// The bottom queen's column bit.
+    start: u32,
+}
+
+/// What a placement of the region is filed under: its column set, the column
+/// of its first row's queen, and its diagonals projected onto the first row.
+type Found<'f> = dyn FnMut(u32, u32, (u32, u32)) + 'f;
+
+impl RegionWalk<'_> {
+    fn run(&self, found: &mut Found<'_>) {
+        self.go(0, self.start, 0, 0, 0, 0, (0, 0), found);
+    }
+
+    /// `row` counts from the region's first row; `set` holds the queens'
+    /// columns, `up` their `\` and `/` diagonals projected onto that row.
+    #[allow(clippy::too_many_arguments)]
+    fn go(
+        &self,
+        row: u32,
+        cols: u32,
+        ld: u32,
+        rd: u32,
+        set: u32,
+        first: u32,
+        up: (u32, u32),
+        found: &mut Found<'_>,
+    ) {
+        if row == self.k {
+            found(set, first, (up.0, up.1 & self.window));
+            return;
+        }
+        let mut free = self.window & !(cols | ld | rd | self.masks[row as usize]);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            self.go(
+                row + 1,
+                cols | bit,
+                (ld | bit) << 1,
+                (rd | bit) >> 1,
+                set | bit,
+                if row == 0 {
+                    bit.trailing_zeros()
+                } else {
+                    first
+                },
+                (up.0 | bit >> row, up.1 | bit.checked_shl(row).unwrap_or(0)),
+                found,
+            );
+        }
+    }
+}
+
+/// The bottom tables of one n, built on demand and shared between the
+/// threads that count it; owned by the [`Split`](crate::Split) of that n and
+/// freed with it.
+pub(super) struct Tables {
+    n: u32,
+    kmax: u32,
+    /// Indexed by `bottom * (kmax + 1) + k`.
+    slots: Vec<OnceLock<Table>>,
+}
+
+impl Tables {
+    pub(super) fn new(n: u32) -> Tables {
+        let kmax = region_max(n);
+        let slots = (0..n * (kmax + 1)).map(|_| OnceLock::new()).collect();
+        Tables { n, kmax, slots }
+    }
+
+    pub(super) fn get(&self, bottom: u8, k: u32) -> &Table {
+        let k = k.min(self.kmax);
+        let bottom = u32::from(bottom).min(self.n - 1);
+        self.slots[(bottom * (self.kmax + 1) + k) as usize]
+            .get_or_init(|| Table::build(self.n, bottom as u8, k))
+    }
+}

@@ -1,0 +1,47 @@
+//! Long searches that survive a crash and spread over a cluster, for any
+//! [`backtrack`] work list.
+//!
+//! The engine's [`Runner`](backtrack::Runner) solves a
+//! [`WorkList`](backtrack::WorkList) on exactly the threads asked for. This
+//! crate adds the files: a [`Job`] is a work list with an [`Identity`] (a
+//! name, a split version and a [`fingerprint`] of its tasks) whose results
+//! are a [`Tally`], and [`run`] then keeps
+//!
+//! - a checkpoint [`Journal`]: one line per finished task, appended at once
+//!   and compacted atomically, so a run killed with `kill -9` resumes
+//!   without losing or repeating a task, and a journal of another work list
+//!   is refused;
+//! - a [`ShardFile`] per shard (task `i` belongs to shard `i mod M`),
+//!   written atomically, and [`merge`], which adds them up only after
+//!   checking that every shard is there once, all of one work list, and
+//!   that nothing overflows.
+//!
+//! [`Subproblems`] makes a job of any [`Problem`](backtrack::Problem); the
+//! N-queens counter and the pentomino count are jobs of their own.
+//!
+//! The engine itself stays free of `serde`: everything that reads or
+//! writes files is here.
+//!
+//! # Example
+//!
+//! See [`Subproblems`] for a problem of your own counted with a checkpoint
+//! and in shards.
+#![deny(missing_docs)]
+
+mod error;
+mod file;
+mod job;
+mod journal;
+mod merge;
+mod run;
+mod shard;
+mod tally;
+
+pub use error::{Error, plain};
+pub use file::{MAX_FILE_BYTES, write_atomically};
+pub use job::{Identity, Job, SUBPROBLEMS_VERSION, Subproblems, fingerprint};
+pub use journal::{JOURNAL_FORMAT, JOURNAL_VERSION, Journal};
+pub use merge::{Merged, Survey, merge, survey};
+pub use run::{Finished, Options, run};
+pub use shard::{SHARD_FORMAT, SHARD_VERSION, Shard, ShardFile};
+pub use tally::{Counts, Tally};

@@ -1,0 +1,244 @@
+//! `merge`: the shard files of a directory added up, after checking that
+//! they can be trusted together.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+use crate::job::Identity;
+use crate::shard::ShardFile;
+use crate::tally::Tally;
+
+/// The shard files found in a directory, checked against each other.
+#[derive(Debug)]
+pub struct Survey<T> {
+    /// The work list and the number of shards, when some file could be read:
+    /// what most files say.
+    pub job: Option<(Identity, u64)>,
+    /// Each shard present, by number.
+    pub done: BTreeMap<u64, ShardFile<T>>,
+    /// Everything wrong, one line each.
+    pub problems: Vec<String>,
+}
+
+impl<T> Survey<T> {
+    /// The numbers of the shards without a file, as ranges for
+    /// `sbatch --array`: `0-3,6,9-10`; empty when none is missing. Its
+    /// length grows with the shards present, not with the number of
+    /// shards, whatever a file claims.
+    pub fn missing(&self) -> String {
+        let Some((_, shards)) = &self.job else {
+            return String::new();
+        };
+        let mut ranges = Vec::new();
+        let mut next = 0u64;
+        for &index in self.done.keys().chain(std::iter::once(shards)) {
+            if index > next {
+                ranges.push((next, index - 1));
+            }
+            next = index.saturating_add(1);
+        }
+        let mut text = String::new();
+        for (start, end) in ranges {
+            if !text.is_empty() {
+                text.push(',');
+            }
+            if start == end {
+                let _ = write!(text, "{start}");
+            } else {
+                let _ = write!(text, "{start}-{end}");
+            }
+        }
+        text
+    }
+
+    /// The numbers of the shards present, as ranges.
+    pub fn present(&self) -> String {
+        let mut text = String::new();
+        let mut keys = self.done.keys().copied().peekable();
+        while let Some(start) = keys.next() {
+            let mut end = start;
+            while keys.peek() == Some(&(end + 1)) {
+                end += 1;
+                keys.next();
+            }
+            if !text.is_empty() {
+                text.push(',');
+            }
+            if start == end {
+                let _ = write!(text, "{start}");
+            } else {
+                let _ = write!(text, "{start}-{end}");
+            }
+        }
+        text
+    }
+}
+
+/// Reads every `*.json` file of `dir` and checks them: all of one work
+/// list and one number of shards M, with 1 <= M <= its number of tasks;
+/// each shard once, or several times with the same result. `check` is
+/// asked whether the work list is one this program can vouch for (that it
+/// would split the same problem the same way): its error is a problem line.
+///
+/// Files that are not regular files (a FIFO, a device, a directory) are
+/// refused without being opened, so a survey never blocks on one.
+///
+/// # Errors
+///
+/// [`Error::Io`] when the directory cannot be read.
+pub fn survey<T: Tally + PartialEq>(
+    dir: &Path,
+    check: impl Fn(&Identity) -> Result<(), String>,
+) -> Result<Survey<T>, Error> {
+    let entries = fs::read_dir(dir).map_err(|e| Error::io("cannot read the directory", dir, e))?;
+    let mut files: Vec<PathBuf> = Vec::new();
+    for entry in entries {
+        let path = entry
+            .map_err(|e| Error::io("cannot read the directory", dir, e))?
+            .path();
+        if path.extension().is_some_and(|ext| ext == "json") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    let mut problems = Vec::new();
+    let mut results: Vec<(PathBuf, ShardFile<T>)> = Vec::new();
+    for path in files {
+        match ShardFile::read(&path) {
+            Ok(result) => results.push((path, result)),
+            Err(reason) => problems.push(format!("{}: unreadable: {reason}", path.display())),
+        }
+    }
+    // The job is what most files say; the others are the odd ones out.
+    let mut votes: BTreeMap<(&Identity, u64), usize> = BTreeMap::new();
+    for (_, result) in &results {
+        *votes.entry((&result.identity, result.shards)).or_default() += 1;
+    }
+    let job = votes
+        .iter()
+        .max_by_key(|(_, count)| **count)
+        .map(|((identity, shards), _)| ((*identity).clone(), *shards));
+    let mut done: BTreeMap<u64, ShardFile<T>> = BTreeMap::new();
+    let mut sources: BTreeMap<u64, PathBuf> = BTreeMap::new();
+    if let Some((identity, shards)) = &job {
+        if let Err(reason) = check(identity) {
+            problems.push(format!("the shards are of {identity}: {reason}"));
+        }
+        if *shards == 0 || *shards > identity.tasks {
+            problems.push(format!(
+                "the shards say they are {shards} shards of {} tasks: a count needs 1 to {} shards",
+                identity.tasks, identity.tasks
+            ));
+        }
+        for (path, result) in results {
+            let file = path.display();
+            if result.identity.problem != identity.problem {
+                problems.push(format!(
+                    "{file}: a shard of {}, the others are of {}",
+                    result.identity.problem, identity.problem
+                ));
+            } else if result.shards != *shards {
+                problems.push(format!(
+                    "{file}: one of {} shards, the others are of {shards}",
+                    result.shards
+                ));
+            } else if result.identity != *identity {
+                problems.push(format!(
+                    "{file}: from another split of the work (version {}, {} tasks, hash {}; the others: version {}, {} tasks, hash {})",
+                    result.identity.version,
+                    result.identity.tasks,
+                    result.identity.hash,
+                    identity.version,
+                    identity.tasks,
+                    identity.hash
+                ));
+            } else if result.shard >= *shards {
+                problems.push(format!(
+                    "{file}: shard {} does not exist (shards are 0 to {})",
+                    result.shard,
+                    shards.saturating_sub(1)
+                ));
+            } else if let Some(earlier) = done.get(&result.shard) {
+                if earlier.result != result.result {
+                    problems.push(format!(
+                        "shard {}: {} and {file} disagree",
+                        result.shard,
+                        sources[&result.shard].display(),
+                    ));
+                }
+            } else {
+                sources.insert(result.shard, path.clone());
+                done.insert(result.shard, result);
+            }
+        }
+    }
+    Ok(Survey {
+        job,
+        done,
+        problems,
+    })
+}
+
+/// The shards of a directory added up, after [`survey`] found them all
+/// there and consistent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged<T> {
+    /// The work list.
+    pub identity: Identity,
+    /// How many shards.
+    pub shards: u64,
+    /// The sum of their results.
+    pub value: T,
+    /// The wall time of all shards, added up, in seconds.
+    pub seconds: f64,
+}
+
+/// The sum of every shard in `dir`, once [`survey`] (with `check`) finds
+/// every shard there exactly once and nothing wrong.
+///
+/// # Errors
+///
+/// [`Error::Refused`] with one line per problem, the missing shards last
+/// (as `sbatch --array` ranges); [`Error::Io`] when `dir` cannot be read.
+pub fn merge<T: Tally + PartialEq>(
+    dir: &Path,
+    check: impl Fn(&Identity) -> Result<(), String>,
+) -> Result<Merged<T>, Error> {
+    let survey = survey::<T>(dir, check)?;
+    let mut problems = survey.problems.clone();
+    let Some((identity, shards)) = survey.job.clone() else {
+        problems.push(format!("no shard results in {}", dir.display()));
+        return Err(Error::Refused(problems));
+    };
+    let missing = survey.missing();
+    if !missing.is_empty() && problems.is_empty() {
+        problems.push(format!(
+            "missing shards of {shards}: {missing} (resubmit them with sbatch --array={missing})"
+        ));
+    } else if !missing.is_empty() {
+        problems.push(format!("missing shards of {shards}: {missing}"));
+    }
+    if !problems.is_empty() {
+        return Err(Error::Refused(problems));
+    }
+    let mut value = T::default();
+    let mut seconds = 0.0;
+    for shard in survey.done.values() {
+        value = value.checked_add(shard.result.clone()).ok_or_else(|| {
+            Error::Refused(vec![format!(
+                "the shards' results add up past what a count can hold: a file has been tampered with (shard {})",
+                shard.shard
+            )])
+        })?;
+        seconds += shard.seconds;
+    }
+    Ok(Merged {
+        identity,
+        shards,
+        value,
+        seconds,
+    })
+}

@@ -1,0 +1,226 @@
+//! [`run`]: a job on exactly T threads, with a checkpoint to resume from
+//! and a shard file to write, as the options say.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use backtrack::{Limits, Outcome, Runner};
+
+use crate::error::Error;
+use crate::job::Job;
+use crate::journal::Journal;
+use crate::shard::{Shard, ShardFile};
+
+/// How to [`run`] a job: threads, limits, progress, a checkpoint, a shard.
+#[derive(Clone)]
+pub struct Options {
+    threads: usize,
+    limits: Limits,
+    progress: Option<Arc<dyn Fn(f64) + Send + Sync>>,
+    checkpoint: Option<PathBuf>,
+    compact_every: Duration,
+    shard: Option<(Shard, PathBuf)>,
+    program: String,
+}
+
+impl fmt::Debug for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Options")
+            .field("threads", &self.threads)
+            .field("limits", &self.limits)
+            .field("progress", &self.progress.is_some())
+            .field("checkpoint", &self.checkpoint)
+            .field("compact_every", &self.compact_every)
+            .field("shard", &self.shard)
+            .field("program", &self.program)
+            .finish()
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options::new()
+    }
+}
+
+impl Options {
+    /// One thread, no limits, no files.
+    pub fn new() -> Self {
+        Options {
+            threads: 1,
+            limits: Limits::default(),
+            progress: None,
+            checkpoint: None,
+            compact_every: Duration::from_secs(5),
+            shard: None,
+            program: format!("runner {}", env!("CARGO_PKG_VERSION")),
+        }
+    }
+
+    /// Solve on exactly `threads` threads (0: one per core; 1: the calling
+    /// thread, no other).
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// Stop at the deadline or a cancel flag of `limits`; what finished is
+    /// kept in the checkpoint.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Report the share of the estimated work done (tasks found finished in
+    /// the checkpoint included), from 0 to 1, never less than before.
+    #[must_use]
+    pub fn progress(mut self, progress: impl Fn(f64) + Send + Sync + 'static) -> Self {
+        self.progress = Some(Arc::new(progress));
+        self
+    }
+
+    /// Keep a [`Journal`] at `path`: continue from it if it exists, record
+    /// each finished task in it.
+    #[must_use]
+    pub fn checkpoint(mut self, path: impl AsRef<Path>) -> Self {
+        self.checkpoint = Some(path.as_ref().to_owned());
+        self
+    }
+
+    /// Compact the checkpoint at most this often (default 5 s); finished
+    /// tasks reach it at once regardless.
+    #[must_use]
+    pub fn compact_every(mut self, every: Duration) -> Self {
+        self.compact_every = every;
+        self
+    }
+
+    /// Solve only `shard`'s tasks and write its result to a file in `dir`.
+    #[must_use]
+    pub fn shard(mut self, shard: Shard, dir: impl AsRef<Path>) -> Self {
+        self.shard = Some((shard, dir.as_ref().to_owned()));
+        self
+    }
+
+    /// The program named in shard files (default: this crate).
+    #[must_use]
+    pub fn program(mut self, program: impl Into<String>) -> Self {
+        self.program = program.into();
+        self
+    }
+}
+
+/// What [`run`] did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished<T> {
+    /// The sum of the results of the tasks run (a whole shard, or the
+    /// whole work list), those found in the checkpoint included. Exact
+    /// when the outcome is complete; otherwise the tasks finished so far.
+    pub value: T,
+    /// Complete, or stopped by a limit: then no shard file was written.
+    pub outcome: Outcome,
+    /// The tasks it covers (those of the shard, or all).
+    pub tasks: usize,
+    /// Of those, how many the checkpoint already held.
+    pub resumed: usize,
+    /// The threads that solved tasks.
+    pub threads: usize,
+    /// The shard file written, with a shard.
+    pub shard_file: Option<PathBuf>,
+    /// Wall time, in seconds.
+    pub seconds: f64,
+}
+
+/// Runs `job` as `options` say: on exactly the threads asked for; only a
+/// shard's tasks, written to a shard file when they are all done; with a
+/// checkpoint, continuing from the tasks it holds and recording every task
+/// as it finishes, so a run killed at any moment loses nothing finished
+/// and counts nothing twice.
+///
+/// # Errors
+///
+/// [`Error::Usage`] for a shard that names no work (more shards than
+/// tasks); [`Error::Refused`] for a checkpoint of another work list or
+/// version; [`Error::Io`] when a file cannot be written.
+pub fn run<J>(job: &J, options: &Options) -> Result<Finished<J::Output>, Error>
+where
+    J: Job + ?Sized,
+    J::Output: PartialEq,
+{
+    let started = Instant::now();
+    let identity = job.identity();
+    let selection: Vec<usize> = match &options.shard {
+        Some((shard, _)) => shard.tasks(job.len())?,
+        None => (0..job.len()).collect(),
+    };
+    let mut journal = match &options.checkpoint {
+        Some(path) => Some(Journal::<J::Output>::open(
+            path,
+            &identity,
+            options.compact_every,
+        )?),
+        None => None,
+    };
+    let mut resumed_value = J::Output::default();
+    let mut todo = Vec::with_capacity(selection.len());
+    let (mut weight_done, mut weight_all) = (0.0, 0.0);
+    for &task in &selection {
+        let weight = job.weight(task).max(0.0);
+        weight_all += weight;
+        match journal.as_ref().and_then(|j| j.done().get(&(task as u64))) {
+            Some(value) => {
+                resumed_value = resumed_value + value.clone();
+                weight_done += weight;
+            }
+            None => todo.push(task),
+        }
+    }
+    let resumed = selection.len() - todo.len();
+
+    let mut runner = Runner::new(options.threads).limits(options.limits.clone());
+    if let Some(progress) = &options.progress {
+        // The runner's share is of the tasks left: count the others in.
+        let progress = Arc::clone(progress);
+        let (before, rest) = if weight_all > 0.0 {
+            (weight_done / weight_all, 1.0 - weight_done / weight_all)
+        } else {
+            (0.0, 1.0)
+        };
+        progress(before);
+        runner = runner.progress(move |share| progress(before + rest * share));
+    }
+    let report = runner.run(job, &todo, |task, value| match journal.as_mut() {
+        Some(journal) => journal.record(task as u64, value),
+        None => Ok(()),
+    })?;
+    if let Some(journal) = journal.as_mut() {
+        journal.compact()?;
+    }
+    let value = resumed_value + report.value;
+    let mut shard_file = None;
+    if let (Some((shard, dir)), false) = (&options.shard, report.outcome.is_limited()) {
+        let file = ShardFile {
+            identity,
+            shard: shard.index(),
+            shards: shard.count(),
+            result: value.clone(),
+            tasks: selection.len() as u64,
+            seconds: started.elapsed().as_secs_f64(),
+            program: options.program.clone(),
+        };
+        shard_file = Some(file.write(dir)?);
+    }
+    Ok(Finished {
+        value,
+        outcome: report.outcome,
+        tasks: selection.len(),
+        resumed,
+        threads: runner.threads(),
+        shard_file,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
