@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use backtrack::Parallel;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::{CountOptions, NQueens};
+use nqueens::{NQueens, Split};
 
 fn count(c: &mut Criterion) {
     let mut group = c.benchmark_group("count");
@@ -17,8 +17,7 @@ fn count(c: &mut Criterion) {
         for threads in [1, 0] {
             let name = if threads == 1 { "fast/1" } else { "fast/all" };
             group.bench_with_input(BenchmarkId::new(name, n), &n, |b, &n| {
-                let options = CountOptions::new().threads(threads);
-                b.iter(|| nqueens::count_with(black_box(n), &options).unwrap())
+                b.iter(|| Split::new(black_box(n)).unwrap().count(threads).unwrap())
             });
         }
         // The engine's full tree gets slow quickly: up to 13 is plenty to

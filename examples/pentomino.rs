@@ -1,105 +1,203 @@
-//! Counts the tilings of a rectangle by the twelve pentominoes.
+//! Counts the tilings of a rectangle by the twelve pentominoes: on several
+//! threads, with a checkpoint, or in the shards of a cluster job, through
+//! the same library calls as the `nqueens` tool.
 //!
 //! ```text
 //! cargo run --release --example pentomino -- 6x10
 //! cargo run --release --example pentomino -- 3x20 --show
+//! cargo run --release --example pentomino -- 6x10 --threads 2 --checkpoint 6x10.journal
+//! cargo run --release --example pentomino -- 6x10 --shard 3/8 --out results/
+//! cargo run --release --example pentomino -- merge results/
 //! ```
 //!
 //! The board is one of 6x10, 5x12, 4x15 or 3x20 (or their transposes: any
 //! rectangle of 60 cells). Prints the number of tilings up to rotations and
 //! reflections of the board, and the number of all tilings with the
 //! symmetric copies counted apart; `--show` also draws the first tiling
-//! found, a letter per piece. `--threads N` counts on N threads (0: one per
-//! core). A bad board prints one line on standard error and exits with
-//! status 2.
+//! found, a letter per piece. A mistake prints one line on standard error
+//! and exits with status 2; a count that runs out of `--timeout` exits
+//! with status 1.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use backtrack::Parallel;
-use puzzles::pentomino::Pentominoes;
+use backtrack::Limits;
+use clap::{Args, Parser, Subcommand};
+use puzzles::pentomino::{Count, Pentominoes};
+use runner::{Counts, Identity, Job};
 
-const USAGE: &str = "usage: pentomino ROWSxCOLS [--show] [--threads N]";
+/// Counts the tilings of a ROWSxCOLS rectangle by the twelve pentominoes.
+#[derive(Debug, Parser)]
+#[command(
+    name = "pentomino",
+    args_conflicts_with_subcommands = true,
+    after_help = "The board has 60 cells: 6x10, 5x12, 4x15 or 3x20 (or turned: 10x6, ...).\n\nExamples:\n  pentomino 6x10 --show\n  pentomino 6x10 --threads 2 --checkpoint 6x10.journal\n  pentomino 6x10 --shard 3/8 --out results/\n  pentomino merge results/"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    count: CountArgs,
+}
 
-const HELP: &str = "\
-Counts the tilings of a ROWS by COLS rectangle by the twelve pentominoes.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Adds up the shard results in DIR, once every shard is there.
+    Merge {
+        /// The directory of shard results.
+        dir: PathBuf,
+    },
+}
 
-usage: pentomino ROWSxCOLS [--show] [--threads N]
-
-The board has 60 cells: 6x10, 5x12, 4x15 or 3x20 (or turned: 10x6, ...).
-
-options:
-  --show        draw the first tiling found, a letter per piece
-  --threads N   count on N threads (0: one per core; default: this thread)
-  -h, --help    this help
-
-example:
-  cargo run --release --example pentomino -- 6x10 --show";
+#[derive(Debug, Args)]
+struct CountArgs {
+    /// The board, ROWSxCOLS with 60 cells.
+    board: Option<String>,
+    /// Also draw the first tiling found, a letter per piece.
+    #[arg(long)]
+    show: bool,
+    /// Worker threads (0: one per core).
+    #[arg(long, short, default_value_t = 1, value_parser = parse_threads)]
+    threads: usize,
+    /// Give up after this many seconds (the checkpoint keeps what finished).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    timeout: Option<f64>,
+    /// Record finished tasks in FILE and continue from it if it exists.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Compact the checkpoint at most this often.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0, value_parser = parse_seconds)]
+    checkpoint_every: f64,
+    /// Count only shard I of M and write its result to a file in --out
+    /// (`slurm` and `slurm/M` take I, and M, from the Slurm job array).
+    #[arg(long, value_name = "I/M", requires = "out")]
+    shard: Option<String>,
+    /// The directory for shard results.
+    #[arg(long, value_name = "DIR", requires = "shard")]
+    out: Option<PathBuf>,
+}
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("pentomino: {}", one_line(&e));
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
         Err(message) => {
-            eprintln!("pentomino: {message}");
+            for line in message.lines() {
+                eprintln!("pentomino: {line}");
+            }
             ExitCode::from(2)
         }
     }
 }
 
-fn run() -> Result<(), String> {
-    let mut board = None;
-    let mut show = false;
-    let mut threads = None;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "-h" | "--help" => {
-                println!("{HELP}");
-                return Ok(());
-            }
-            "--show" => show = true,
-            "--threads" => {
-                let value = args
-                    .next()
-                    .ok_or_else(|| usage("--threads needs a number"))?;
-                threads = Some(
-                    value
-                        .parse::<usize>()
-                        .map_err(|_| usage(&format!("--threads needs a number, got {value:?}")))?,
-                );
-            }
-            flag if flag.starts_with('-') => {
-                return Err(usage(&format!("unknown option {flag:?}")));
-            }
-            size if board.is_none() => board = Some(parse_board(size)?),
-            extra => return Err(usage(&format!("unexpected argument {extra:?}"))),
-        }
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    if let Some(Command::Merge { dir }) = cli.command {
+        let merged = runner::merge::<Counts>(&dir, |identity| board_of(identity).map(|_| ()))
+            .map_err(|e| e.to_string())?;
+        let (rows, cols) = board_of(&merged.identity)?;
+        print_counts(rows, cols, merged.value);
+        return Ok(ExitCode::SUCCESS);
     }
-    let (rows, cols) = board.ok_or_else(|| usage("no board given"))?;
-    let pentominoes = Pentominoes::new(rows, cols).map_err(|e| e.to_string())?;
-    let counts = match threads {
-        None => pentominoes.count(),
-        Some(threads) => pentominoes.count_parallel(&Parallel::auto().threads(threads)),
+    let args = cli.count;
+    let board = args
+        .board
+        .ok_or("no board given (see 'pentomino --help')")?;
+    let (rows, cols) = parse_board(&board)?;
+    let board = Pentominoes::new(rows, cols).map_err(|e| e.to_string())?;
+    let count = Count::new(board.clone());
+    let limits = match args.timeout {
+        Some(seconds) => Limits::default().time(Duration::from_secs_f64(seconds)),
+        None => Limits::default(),
     };
-    println!(
-        "{rows}x{cols}: {} tilings up to rotation and reflection ({} counting the symmetric copies apart)",
-        counts.classes, counts.tilings
-    );
-    if show {
-        let problem = pentominoes.problem(false);
+    let mut options = runner::Options::new()
+        .threads(args.threads)
+        .limits(limits)
+        .compact_every(Duration::from_secs_f64(args.checkpoint_every))
+        .program(format!("pentomino {}", env!("CARGO_PKG_VERSION")));
+    if let Some(path) = &args.checkpoint {
+        options = options.checkpoint(path);
+    }
+    if let (Some(shard), Some(dir)) = (&args.shard, &args.out) {
+        let shard = runner::Shard::parse(shard).map_err(|e| e.to_string())?;
+        options = options.shard(shard, dir);
+    }
+    let finished = runner::run(&count, &options).map_err(|e| e.to_string())?;
+    if finished.outcome.is_limited() {
+        eprintln!(
+            "pentomino: the count did not finish in time; no result{}",
+            if args.checkpoint.is_some() {
+                " (the checkpoint keeps what finished: run again to go on)"
+            } else {
+                ""
+            }
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    if let Some(path) = finished.shard_file {
+        eprintln!("pentomino: shard written to {}", path.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    print_counts(rows, cols, finished.value);
+    if args.show {
+        let problem = board.problem(false);
         match backtrack::first(problem, 1).first() {
-            Some(options) => match pentominoes.tiling(false, options) {
+            Some(options) => match board.tiling(false, options) {
                 Some(tiling) => print!("\n{tiling}"),
                 None => return Err("the search returned a tiling that does not check".into()),
             },
             None => println!("no tiling"),
         }
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_counts(rows: usize, cols: usize, counts: Counts) {
+    println!(
+        "{rows}x{cols}: {} tilings up to rotation and reflection ({} counting the symmetric copies apart)",
+        counts.fundamental, counts.total
+    );
+}
+
+/// The board of a pentomino count's identity, if this program splits that
+/// count the same way.
+fn board_of(identity: &Identity) -> Result<(usize, usize), String> {
+    let (rows, cols) = identity
+        .problem
+        .strip_prefix("pentomino ")
+        .and_then(|board| parse_board(board).ok())
+        .ok_or_else(|| format!("{} is not a pentomino count", identity.problem))?;
+    let board = Pentominoes::new(rows, cols).map_err(|e| e.to_string())?;
+    if Count::new(board).identity() != *identity {
+        return Err(format!(
+            "{identity} is split otherwise by this program: count the shards again with it"
+        ));
+    }
+    Ok((rows, cols))
+}
+
+/// Clap's message as one line, with a pointer to the help.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or_default();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    format!("{first} (see 'pentomino --help')")
 }
 
 /// `6x10` as `(6, 10)`.
 fn parse_board(text: &str) -> Result<(usize, usize), String> {
-    let bad = || usage(&format!("expected a board such as 6x10, got {text:?}"));
+    let bad = || format!("expected a board such as 6x10, got {text:?}");
     let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     Ok((
         rows.parse().map_err(|_| bad())?,
@@ -107,6 +205,20 @@ fn parse_board(text: &str) -> Result<(usize, usize), String> {
     ))
 }
 
-fn usage(problem: &str) -> String {
-    format!("{problem} ({USAGE})")
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(threads) if threads <= 1024 => Ok(threads),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to 1024, got {text:?}"
+        )),
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && Duration::try_from_secs_f64(seconds).is_ok() => Ok(seconds),
+        _ => Err(format!(
+            "expected a positive number of seconds, got {text:?}"
+        )),
+    }
 }

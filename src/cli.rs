@@ -235,9 +235,11 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(seconds),
+        Ok(seconds) if seconds > 0.0 && std::time::Duration::try_from_secs_f64(seconds).is_ok() => {
+            Ok(seconds)
+        }
         _ => Err(format!(
-            "expected a positive number of seconds, got {text:?}"
+            "expected a positive number of seconds (at most 10^19), got {text:?}"
         )),
     }
 }

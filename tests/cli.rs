@@ -5,9 +5,7 @@
 
 use std::process::{Command, Stdio};
 
-mod common;
-
-use common::{Run, example, nqueens, run};
+use crate::process::{Run, example, nqueens, run};
 
 fn judge(args: &[&str], stdin: &str) -> Run {
     run(&example("judge"), args, stdin)

@@ -1,14 +1,15 @@
-//! Counting in pieces: shards and their merge, and checkpoints that survive
-//! `kill -9`. The real binary, real files, real signals.
+//! Counting in pieces: shards and their merge, checkpoints that survive
+//! `kill -9`, and exactly the threads asked for. The real binary, real
+//! files, real signals.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-mod common;
+use tempfile::TempDir;
 
-use common::{Run, nqueens, nqueens_path};
+use crate::process::{Run, example, nqueens, nqueens_path, run};
 
 /// OEIS A000170 and A002562 from n = 1.
 const TOTAL: [u128; 16] = [
@@ -18,15 +19,11 @@ const FUNDAMENTAL: [u128; 16] = [
     1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955,
 ];
 
-/// A fresh directory under the system's temporary directory.
-fn scratch(name: &str) -> PathBuf {
-    let stamp = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
+fn scratch() -> TempDir {
+    tempfile::Builder::new()
+        .prefix("nqueens-test-")
+        .tempdir()
         .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!("nqueens-{name}-{}-{stamp}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn shard(n: u32, index: u64, shards: u64, dir: &Path) -> Run {
@@ -55,15 +52,15 @@ fn merge(dir: &Path, extra: &[&str]) -> Run {
 
 #[test]
 fn shards_add_up_to_the_oeis_counts() {
-    let split = |n| nqueens::Split::new(n).unwrap();
     for n in 8..=13u32 {
-        let split = split(n);
+        let split = nqueens::Split::new(n).unwrap();
         for shards in [1u64, 2, 7, 64] {
             // In the library: each task in exactly one shard, sums exact.
             let mut seen = vec![0u32; split.len()];
             let (mut total, mut fundamental) = (0u128, 0u128);
             for index in 0..shards {
-                for task in split.shard(index, shards) {
+                let shard = runner::Shard::new(index, shards).unwrap();
+                for task in shard.tasks(split.len()).unwrap() {
                     seen[task] += 1;
                     let counts = split.solve(task);
                     total += counts.total;
@@ -83,11 +80,11 @@ fn shards_add_up_to_the_oeis_counts() {
         }
         // Through the tool: result files, merged.
         for shards in [1u64, 7] {
-            let dir = scratch("shards");
+            let dir = scratch();
             for index in 0..shards {
-                shard(n, index, shards, &dir);
+                shard(n, index, shards, dir.path());
             }
-            let merged = merge(&dir, &["--fundamental"]);
+            let merged = merge(dir.path(), &["--fundamental"]);
             assert_eq!(merged.status, 0, "{}", merged.stderr);
             assert_eq!(
                 merged.stdout,
@@ -97,52 +94,49 @@ fn shards_add_up_to_the_oeis_counts() {
                     FUNDAMENTAL[n as usize - 1]
                 )
             );
-            fs::remove_dir_all(&dir).unwrap();
         }
     }
 }
 
 #[test]
 fn a_shard_result_says_what_it_is() {
-    let dir = scratch("result");
-    shard(12, 2, 5, &dir);
-    let text = fs::read_to_string(dir.join("nqueens-12-2-of-5.json")).unwrap();
+    let dir = scratch();
+    shard(12, 2, 5, dir.path());
+    let text = fs::read_to_string(dir.path().join("nqueens-12-2-of-5.json")).unwrap();
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     for field in [
-        "n",
-        "shard",
-        "shards",
-        "split",
-        "total",
-        "fundamental",
-        "subproblems",
-        "seconds",
-        "program",
+        "format", "version", "identity", "shard", "shards", "result", "tasks", "seconds", "program",
     ] {
         assert!(value.get(field).is_some(), "no {field} in {text}");
     }
+    assert_eq!(value["format"], runner::SHARD_FORMAT);
+    assert_eq!(value["version"], runner::SHARD_VERSION);
     assert_eq!(
-        (
-            value["n"].as_u64(),
-            value["shard"].as_u64(),
-            value["shards"].as_u64()
-        ),
-        (Some(12), Some(2), Some(5))
+        (value["shard"].as_u64(), value["shards"].as_u64()),
+        (Some(2), Some(5))
     );
-    assert_eq!(value["split"]["version"], nqueens::SPLIT_VERSION);
     let split = nqueens::Split::new(12).unwrap();
-    assert_eq!(value["split"]["tasks"].as_u64(), Some(split.len() as u64));
-    assert_eq!(value["split"]["hash"], format!("{:016x}", split.hash()));
+    let identity = &value["identity"];
+    assert_eq!(identity["problem"], "nqueens 12");
+    assert_eq!(identity["version"], nqueens::SPLIT_VERSION);
+    assert_eq!(identity["tasks"].as_u64(), Some(split.len() as u64));
+    assert_eq!(identity["hash"], format!("{:016x}", split.hash()));
+    // Every fifth task from the third on.
+    let tasks = runner::Shard::new(2, 5)
+        .unwrap()
+        .tasks(split.len())
+        .unwrap();
+    assert_eq!(value["tasks"].as_u64(), Some(tasks.len() as u64));
+    assert_eq!(value["result"]["tasks"].as_u64(), Some(tasks.len() as u64));
     // No temporary file is left behind.
-    assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
-    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
 }
 
 /// Four complete shards of n = 11 in a new directory.
-fn four_shards() -> PathBuf {
-    let dir = scratch("merge");
+fn four_shards() -> TempDir {
+    let dir = scratch();
     for index in 0..4 {
-        shard(11, index, 4, &dir);
+        shard(11, index, 4, dir.path());
     }
     dir
 }
@@ -167,26 +161,25 @@ fn merge_refuses_what_it_cannot_trust() {
     let file = |dir: &Path, index: u64| dir.join(format!("nqueens-11-{index}-of-4.json"));
 
     let dir = four_shards();
-    assert_eq!(merge(&dir, &[]).stdout, "2680\n");
+    assert_eq!(merge(dir.path(), &[]).stdout, "2680\n");
     // A rerun with the same result is fine.
-    fs::copy(file(&dir, 1), dir.join("rerun-of-1.json")).unwrap();
-    assert_eq!(merge(&dir, &[]).stdout, "2680\n");
-    fs::remove_dir_all(&dir).unwrap();
+    fs::copy(file(dir.path(), 1), dir.path().join("rerun-of-1.json")).unwrap();
+    assert_eq!(merge(dir.path(), &[]).stdout, "2680\n");
 
     type Spoil = fn(&Path);
-    let cases: [(&str, Spoil); 6] = [
+    let cases: [(&str, Spoil); 10] = [
         ("missing", |dir| {
             fs::remove_file(dir.join("nqueens-11-2-of-4.json")).unwrap()
         }),
         ("conflicting_duplicate", |dir| {
             let copy = dir.join("rerun-of-1.json");
             fs::copy(dir.join("nqueens-11-1-of-4.json"), &copy).unwrap();
-            edit(&copy, |v| {
-                v["total"] = (v["total"].as_u64().unwrap() + 8).into()
-            });
+            edit(&copy, |v| v["result"]["total"] = "732".into());
         }),
         ("another_n", |dir| {
-            edit(&dir.join("nqueens-11-3-of-4.json"), |v| v["n"] = 12.into())
+            edit(&dir.join("nqueens-11-3-of-4.json"), |v| {
+                v["identity"]["problem"] = "nqueens 12".into()
+            })
         }),
         ("another_m", |dir| {
             edit(&dir.join("nqueens-11-0-of-4.json"), |v| {
@@ -195,68 +188,140 @@ fn merge_refuses_what_it_cannot_trust() {
         }),
         ("another_split", |dir| {
             edit(&dir.join("nqueens-11-1-of-4.json"), |v| {
-                v["split"]["hash"] = "0123456789abcdef".into()
+                v["identity"]["hash"] = "0123456789abcdef".into()
             })
         }),
         ("truncated", |dir| {
             let path = dir.join("nqueens-11-2-of-4.json");
             // Cut inside the fields that never vary, for a stable message.
             let text = fs::read_to_string(&path).unwrap();
-            fs::write(&path, &text[..60]).unwrap();
+            fs::write(&path, &text[..40]).unwrap();
+        }),
+        ("a_total_that_overflows", |dir| {
+            for index in [0, 1] {
+                edit(&dir.join(format!("nqueens-11-{index}-of-4.json")), |v| {
+                    v["result"]["total"] = u128::MAX.to_string().into()
+                });
+            }
+        }),
+        ("more_shards_than_tasks", |dir| {
+            for index in 0..4 {
+                edit(&dir.join(format!("nqueens-11-{index}-of-4.json")), |v| {
+                    v["shards"] = u64::MAX.into()
+                });
+            }
+        }),
+        ("zero_shards", |dir| {
+            for index in 0..4 {
+                edit(&dir.join(format!("nqueens-11-{index}-of-4.json")), |v| {
+                    v["shards"] = 0.into()
+                });
+            }
+        }),
+        ("a_file_of_an_earlier_version", |dir| {
+            edit(&dir.join("nqueens-11-3-of-4.json"), |v| {
+                *v = serde_json::json!({
+                    "format": "nqueens-shard", "n": 11, "shard": 3, "shards": 4,
+                    "split": {"version": 1, "tasks": 1000, "hash": "27d264424014cd46"},
+                    "total": 700, "fundamental": 90
+                })
+            })
         }),
     ];
     for (name, spoil) in cases {
         let dir = four_shards();
-        spoil(&dir);
-        insta::assert_snapshot!(format!("merge_refuses_{name}"), refusal(&dir));
-        fs::remove_dir_all(&dir).unwrap();
+        spoil(dir.path());
+        insta::assert_snapshot!(format!("merge_refuses_{name}"), refusal(dir.path()));
     }
 }
 
 #[test]
-fn merge_status_names_the_missing_shards() {
-    let dir = scratch("status");
-    for index in [0, 1, 2, 4, 6, 7] {
-        shard(10, index, 8, &dir);
+fn merge_never_blocks_on_a_fifo_and_refuses_what_is_not_a_file() {
+    let dir = four_shards();
+    let fifo = dir.path().join("stuck.json");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("endless.json")).unwrap();
+    // Run with a watchdog: a merge that opens the FIFO would wait forever.
+    let mut child = Command::new(nqueens_path())
+        .arg("merge")
+        .arg(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("merge blocked on a FIFO or an endless file");
+        }
+        std::thread::sleep(Duration::from_millis(20));
     }
-    let status = merge(&dir, &["--status"]);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("stuck.json: unreadable: not a regular file"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("endless.json: unreadable: not a regular file"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn merge_status_names_the_missing_shards() {
+    let dir = scratch();
+    for index in [0, 1, 2, 4, 6, 7] {
+        shard(10, index, 8, dir.path());
+    }
+    let status = merge(dir.path(), &["--status"]);
     assert_eq!(status.status, 0);
     assert_eq!(
         status.stdout,
         "shards: 8 for n = 10\ndone: 0-2,4,6-7\nmissing: 3,5\n"
     );
-    let refused = merge(&dir, &[]);
+    let refused = merge(dir.path(), &[]);
     assert_eq!(refused.status, 1);
     assert!(refused.stderr.contains("--array=3,5"), "{}", refused.stderr);
-    shard(10, 3, 8, &dir);
-    shard(10, 5, 8, &dir);
-    let json: serde_json::Value = serde_json::from_str(&merge(&dir, &["--json"]).stdout).unwrap();
+    shard(10, 3, 8, dir.path());
+    shard(10, 5, 8, dir.path());
+    let json: serde_json::Value =
+        serde_json::from_str(&merge(dir.path(), &["--json"]).stdout).unwrap();
     assert_eq!(
         (json["total"].as_u64(), json["fundamental"].as_u64()),
         (Some(724), Some(92))
     );
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn shard_arguments_are_checked() {
-    let dir = scratch("args");
-    let out = dir.to_str().unwrap();
+    let dir = scratch();
+    let out = dir.path().to_str().unwrap();
+    let tasks = nqueens::Split::new(10).unwrap().len();
+    let too_many = format!("0/{}", tasks + 1);
+    let too_many_message = format!("more than the {tasks} tasks");
     for (spec, needle) in [
         ("4/4", "from 0 to M - 1"),
         ("1/0", "from 0 to M - 1"),
         ("a/b", "takes I/M"),
         ("3", "takes I/M"),
         ("slurm", "SLURM_ARRAY_TASK_ID"),
+        (too_many.as_str(), too_many_message.as_str()),
     ] {
         let run = nqueens(&["count", "10", "--shard", spec, "--out", out], "");
-        assert_eq!(run.status, 2, "{spec}");
+        assert_eq!(run.status, 2, "{spec}: {}", run.stderr);
         assert_eq!(run.stderr.lines().count(), 1, "{spec}: {}", run.stderr);
         assert!(run.stderr.contains(needle), "{spec}: {}", run.stderr);
     }
+    // As many shards as tasks is fine.
+    let all = format!("{}/{tasks}", tasks - 1);
+    let run = nqueens(&["count", "10", "--shard", &all, "--out", out], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
     let without_out = nqueens(&["count", "10", "--shard", "0/2"], "");
     assert_eq!(without_out.status, 2);
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A small random number generator, seeded from the clock; the seed is in
@@ -273,55 +338,36 @@ impl Lcg {
     }
 }
 
-/// How many finished subproblems a checkpoint holds, snapshot and journal
-/// together (an index in both counts once).
+/// The tasks a checkpoint journal holds (a task in it twice counts once).
 fn recorded(file: &Path) -> usize {
     let mut done = std::collections::BTreeSet::new();
     if let Ok(text) = fs::read_to_string(file) {
-        let snapshot: serde_json::Value = serde_json::from_str(&text).unwrap();
-        for entry in snapshot["done"].as_array().unwrap() {
-            done.insert(entry[0].as_u64().unwrap());
-        }
-    }
-    let mut journal = file.as_os_str().to_owned();
-    journal.push(".journal");
-    if let Ok(text) = fs::read_to_string(PathBuf::from(journal)) {
-        for line in text.lines().skip(1) {
-            if let Some(index) = line.split(' ').next().and_then(|i| i.parse::<u64>().ok()) {
-                done.insert(index);
+        for line in text.split_inclusive('\n').skip(1) {
+            if let Ok(entry) = serde_json::from_str::<serde_json::Value>(line)
+                && let Some(task) = entry["task"].as_u64()
+            {
+                done.insert(task);
             }
         }
     }
     done.len()
 }
 
-#[test]
-fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
-    let dir = scratch("checkpoint");
-    let file = dir.join("q17.json");
+/// Kills `start()`'s process with SIGKILL a few times at random moments,
+/// checking after each kill that the checkpoint `file` lost nothing, then
+/// lets a last run finish and returns its standard output.
+fn survive_kills(file: &Path, start: &dyn Fn() -> std::process::Child) -> String {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap()
         .as_nanos() as u64;
     let mut random = Lcg(seed);
-    // n = 17 on one thread: a few seconds, tens of thousands of subproblems.
-    let count = |file: &Path| {
-        Command::new(nqueens_path())
-            .args(["count", "17", "--fundamental", "--threads", "1", "--quiet"])
-            .arg("--checkpoint")
-            .arg(file)
-            .args(["--checkpoint-every", "0.05"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
     let mut kills = 0;
     let mut progress = 0;
     let mut finished_early = None;
     for _ in 0..5 {
-        let mut child = count(&file);
-        let wait = Duration::from_millis(150 + random.below(600));
+        let mut child = start();
+        let wait = Duration::from_millis(400 + random.below(1600));
         let started = Instant::now();
         while started.elapsed() < wait && child.try_wait().unwrap().is_none() {
             std::thread::sleep(Duration::from_millis(5));
@@ -333,7 +379,7 @@ fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
         child.kill().unwrap(); // SIGKILL: no chance to clean up
         child.wait().unwrap();
         kills += 1;
-        let now = recorded(&file);
+        let now = recorded(file);
         assert!(
             now >= progress,
             "seed {seed}: a kill lost finished work ({progress} then {now})"
@@ -350,74 +396,109 @@ fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
     );
     let output = match finished_early {
         Some(output) => output,
-        None => count(&file).wait_with_output().unwrap(),
+        None => start().wait_with_output().unwrap(),
     };
     assert!(
         output.status.success(),
         "seed {seed}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "95815104 11977939\n",
-        "seed {seed}"
-    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
+    let dir = scratch();
+    let file = dir.path().join("q17.journal");
+    // n = 17 on one thread: a few seconds, tens of thousands of tasks.
+    let start = || {
+        Command::new(nqueens_path())
+            .args(["count", "17", "--fundamental", "--threads", "1", "--quiet"])
+            .arg("--checkpoint")
+            .arg(&file)
+            .args(["--checkpoint-every", "0.05"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    assert_eq!(survive_kills(&file, &start), "95815104 11977939\n");
 
     // A checkpoint of another n is refused, and left as it was.
     let before = fs::read(&file).unwrap();
     let other = nqueens(&["count", "15", "--checkpoint", file.to_str().unwrap()], "");
     assert_eq!(other.status, 2);
     assert!(
-        other.stderr.contains("n = 17, not n = 15"),
+        other.stderr.contains("another work list: nqueens 17"),
         "{}",
         other.stderr
     );
     assert_eq!(fs::read(&file).unwrap(), before);
-    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_checkpointed_pentomino_count_survives_kill_9_and_resumes_exactly() {
+    let dir = scratch();
+    let file = dir.path().join("6x10.journal");
+    let program = example("pentomino");
+    let start = || {
+        Command::new(&program)
+            .args(["6x10", "--threads", "1", "--checkpoint"])
+            .arg(&file)
+            .args(["--checkpoint-every", "0.05"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    assert_eq!(
+        survive_kills(&file, &start),
+        "6x10: 2339 tilings up to rotation and reflection (9356 counting the symmetric copies apart)\n"
+    );
 }
 
 #[test]
 fn a_torn_journal_line_is_recounted_not_lost() {
-    let dir = scratch("journal");
-    let file = dir.join("q12.json");
+    let dir = scratch();
+    let file = dir.path().join("q12.journal");
     let path = file.to_str().unwrap();
-    // A finished count leaves a snapshot; start over from a journal alone.
     let whole = nqueens(&["count", "12", "--checkpoint", path, "--fundamental"], "");
     assert_eq!(whole.stdout, "14200 1787\n");
-    let snapshot: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
-    let split = &snapshot["split"];
-    let mut journal = format!(
-        "nqueens-checkpoint-journal n=12 split={}/{}/{}\n",
-        split["version"],
-        split["tasks"],
-        split["hash"].as_str().unwrap()
-    );
-    let done = snapshot["done"].as_array().unwrap();
-    for entry in &done[..done.len() / 2] {
-        journal.push_str(&format!(
-            "{} {} {} {}\n",
-            entry[0], entry[1], entry[2], entry[3]
-        ));
-    }
-    // The last line torn in the middle of its write.
-    journal.push_str(&format!(
-        "{} {}",
-        done[done.len() / 2][0],
-        done[done.len() / 2][1]
-    ));
-    fs::remove_file(&file).unwrap();
-    fs::write(dir.join("q12.json.journal"), journal).unwrap();
+    let text = fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The header, half of the tasks, and the next line torn mid-write.
+    let half = lines.len() / 2;
+    let mut journal: String = lines[..half].iter().map(|l| format!("{l}\n")).collect();
+    journal.push_str(&lines[half][..lines[half].len() / 2]);
+    fs::write(&file, journal).unwrap();
     let resumed = nqueens(&["count", "12", "--checkpoint", path, "--fundamental"], "");
     assert_eq!(resumed.status, 0, "{}", resumed.stderr);
     assert_eq!(resumed.stdout, "14200 1787\n");
-    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_checkpoint_of_the_earlier_version_is_refused_by_name() {
+    let dir = scratch();
+    let file = dir.path().join("old.json");
+    fs::write(
+        &file,
+        r#"{"format":"nqueens-checkpoint","n":12,"split":{"version":1,"tasks":3298,"hash":"9efae0294d6a9ad2"},"done":[]}"#,
+    )
+    .unwrap();
+    let run = nqueens(&["count", "12", "--checkpoint", file.to_str().unwrap()], "");
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("earlier version (nqueens-checkpoint, format version 1)"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
 fn slurm_array_variables_name_the_shard() {
-    let dir = scratch("slurm");
-    let out = dir.to_str().unwrap();
+    let dir = scratch();
+    let out = dir.path().to_str().unwrap();
     let run = |spec: &str, vars: &[(&str, &str)]| {
         let output = Command::new(nqueens_path())
             .args(["count", "10", "--quiet", "--shard", spec, "--out", out])
@@ -439,7 +520,7 @@ fn slurm_array_variables_name_the_shard() {
             ("SLURM_ARRAY_TASK_COUNT", "3"),
         ],
     );
-    assert!(dir.join("nqueens-10-1-of-3.json").exists());
+    assert!(dir.path().join("nqueens-10-1-of-3.json").exists());
     // A resubmitted task is alone in its array: M comes from the argument.
     run(
         "slurm/3",
@@ -449,6 +530,101 @@ fn slurm_array_variables_name_the_shard() {
         ],
     );
     run("0/3", &[]);
-    assert_eq!(merge(&dir, &[]).stdout, "724\n");
-    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(merge(dir.path(), &[]).stdout, "724\n");
+}
+
+/// CPU time over wall time of a running process, from `/proc`: sampled
+/// until it exits, the last sample taken at least half a second in.
+fn cpu_share(mut child: std::process::Child) -> (f64, std::process::Output) {
+    let ticks = 100.0; // USER_HZ on Linux
+    let started = Instant::now();
+    let stat = format!("/proc/{}/stat", child.id());
+    let mut share: f64 = 0.0;
+    while child.try_wait().unwrap().is_none() {
+        if let Ok(text) = fs::read_to_string(&stat) {
+            // Fields after the command name, which is in parentheses.
+            let fields: Vec<&str> = text
+                .rsplit(')')
+                .next()
+                .unwrap()
+                .split_whitespace()
+                .collect();
+            let cpu: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+            let wall = started.elapsed().as_secs_f64();
+            if wall >= 0.5 {
+                share = share.max(cpu / ticks / wall);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (share, child.wait_with_output().unwrap())
+}
+
+#[test]
+fn one_thread_means_one_thread_in_every_path() {
+    let dir = scratch();
+    let journal = dir.path().join("q16.journal");
+    let shards = dir.path().join("shards");
+    let timeout: &[&str] = &["--timeout", "1000"];
+    let checkpoint: &[&str] = &["--checkpoint", journal.to_str().unwrap()];
+    let shard: &[&str] = &["--shard", "0/2", "--out", shards.to_str().unwrap()];
+    let cases: [&[&[&str]]; 7] = [
+        &[timeout],
+        &[checkpoint],
+        &[shard],
+        &[timeout, checkpoint],
+        &[timeout, shard],
+        &[checkpoint, shard],
+        &[timeout, checkpoint, shard],
+    ];
+    for case in cases {
+        let _ = fs::remove_file(&journal);
+        let mut args = vec!["count", "16", "--threads", "1", "--json", "--quiet"];
+        for part in case {
+            args.extend_from_slice(part);
+        }
+        let child = Command::new(nqueens_path())
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (share, output) = cpu_share(child);
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        assert!(
+            share <= 1.2,
+            "{args:?}: {share:.2} CPU seconds per second on one thread"
+        );
+        if !case.contains(&shard) {
+            let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(json["threads"], 1, "{args:?}");
+            assert_eq!(json["total"], 14772512, "{args:?}");
+        }
+    }
+    // The JSON says the threads used, whatever was asked.
+    let all = nqueens(&["count", "10", "--json", "--threads", "2"], "");
+    let json: serde_json::Value = serde_json::from_str(&all.stdout).unwrap();
+    assert_eq!(json["threads"], 2);
+}
+
+#[test]
+fn pentomino_shards_merge_to_the_known_counts() {
+    let dir = scratch();
+    let out = dir.path().to_str().unwrap();
+    let program = example("pentomino");
+    for index in 0..3 {
+        let spec = format!("{index}/3");
+        let shard = run(
+            &program,
+            &["5x12", "--shard", &spec, "--out", out, "--threads", "1"],
+            "",
+        );
+        assert_eq!(shard.status, 0, "{}", shard.stderr);
+    }
+    let merged = run(&program, &["merge", out], "");
+    assert_eq!(merged.status, 0, "{}", merged.stderr);
+    assert_eq!(
+        merged.stdout,
+        "5x12: 1010 tilings up to rotation and reflection (4040 counting the symmetric copies apart)\n"
+    );
 }

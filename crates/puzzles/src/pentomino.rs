@@ -15,6 +15,11 @@
 //! symmetry of their own, and the class sizes add up to the number of all
 //! tilings.
 //!
+//! The count is a work list ([`Count`]): its tasks are the subproblems of
+//! the reduced tree at a fixed depth, so it runs on any number of threads,
+//! with a checkpoint, or in the shards of a cluster job through the
+//! `runner` crate, like any other job.
+//!
 //! # Example
 //!
 //! ```
@@ -22,15 +27,16 @@
 //!
 //! let board = Pentominoes::new(3, 20)?;
 //! let counts = board.count();
-//! assert_eq!((counts.classes, counts.tilings), (2, 8));
+//! // Classes up to symmetry, and all tilings.
+//! assert_eq!((counts.fundamental, counts.total), (2, 8));
 //! # Ok::<(), puzzles::pentomino::PentominoError>(())
 //! ```
 
 use std::fmt;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use backtrack::Parallel;
+use backtrack::{Limits, Problem, Report, Runner, Search, WorkList};
+use runner::{Counts, Identity, Job};
 
 use crate::exact_cover::ExactCover;
 
@@ -137,15 +143,6 @@ pub struct Pentominoes {
     /// Every piece in every orientation at every position that fits,
     /// piece by piece in the order of [`PIECES`].
     placements: Vec<Placement>,
-}
-
-/// The number of tilings of a board, from [`Pentominoes::count`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Counts {
-    /// Tilings up to the board's rotations and reflections.
-    pub classes: u64,
-    /// All tilings, the symmetric copies counted apart.
-    pub tilings: u64,
 }
 
 impl Pentominoes {
@@ -275,45 +272,27 @@ impl Pentominoes {
     }
 
     /// The number of tilings, up to symmetry and in all, searched on one
-    /// thread. See the [module docs](self) for how.
+    /// thread: [`Counts::fundamental`] holds the classes up to the board's
+    /// rotations and reflections, [`Counts::total`] all tilings. See the
+    /// [module docs](self) for how.
     ///
     /// # Complexity
     ///
     /// 6x10, the largest tree, takes about a second on one core in a
     /// release build; 3x20 a few milliseconds.
     pub fn count(&self) -> Counts {
-        let problem = self.problem(true);
-        let options: Vec<&Placement> = self.options(true).collect();
-        let mut counts = Counts {
-            classes: 0,
-            tilings: 0,
-        };
-        let _ = backtrack::for_each(problem, |_, solution| {
-            if let Some(size) = self.class_size(&options, solution) {
-                counts.classes += 1;
-                counts.tilings += size;
-            }
-            ControlFlow::Continue(())
-        });
-        counts
+        self.count_on(1)
     }
 
-    /// The same as [`count`](Self::count), on several threads.
-    pub fn count_parallel(&self, parallel: &Parallel) -> Counts {
-        let problem = self.problem(true);
-        let options: Vec<&Placement> = self.options(true).collect();
-        let classes = AtomicU64::new(0);
-        let tilings = AtomicU64::new(0);
-        let _ = parallel.for_each(&problem, |_, solution| {
-            if let Some(size) = self.class_size(&options, solution) {
-                classes.fetch_add(1, Ordering::Relaxed);
-                tilings.fetch_add(size, Ordering::Relaxed);
-            }
-            ControlFlow::Continue(())
-        });
-        Counts {
-            classes: classes.into_inner(),
-            tilings: tilings.into_inner(),
+    /// The same as [`count`](Self::count), on `threads` threads (0: one per
+    /// core).
+    pub fn count_on(&self, threads: usize) -> Counts {
+        let work = Count::new(self.clone());
+        let all: Vec<usize> = (0..work.len()).collect();
+        let never = |_: usize, _: &Counts| Ok::<(), std::convert::Infallible>(());
+        match Runner::new(threads).run(&work, &all, never) {
+            Ok(report) => report.value,
+            Err(never) => match never {},
         }
     }
 
@@ -333,6 +312,97 @@ impl Pentominoes {
         images.sort_unstable();
         images.dedup();
         Some(images.len() as u64)
+    }
+}
+
+/// The count of a board's tilings as a work list: the subproblems of the
+/// reduced tree (X in the top-left quarter) at depth [`Count::DEPTH`], each
+/// counted into [`Counts`] (tilings in `total`, classes in `fundamental`).
+///
+/// # Example
+///
+/// ```
+/// use puzzles::pentomino::{Count, Pentominoes};
+///
+/// let count = Count::new(Pentominoes::new(3, 20)?);
+/// let options = runner::Options::new().threads(2);
+/// let finished = runner::run(&count, &options)?;
+/// assert_eq!((finished.value.fundamental, finished.value.total), (2, 8));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Count {
+    board: Pentominoes,
+    problem: ExactCover,
+    paths: Vec<Vec<usize>>,
+    hash: u64,
+}
+
+impl Count {
+    /// The depth of the cut: a few hundred to a few thousand tasks.
+    pub const DEPTH: usize = 3;
+
+    /// The version of the split: it goes up if the options or the cut
+    /// change.
+    pub const VERSION: u32 = 1;
+
+    /// The work list of the count of `board`'s tilings.
+    pub fn new(board: Pentominoes) -> Count {
+        let problem = board.problem(true);
+        let paths = backtrack::subproblems(problem.clone(), Self::DEPTH);
+        let hash = runner::fingerprint(&paths);
+        Count {
+            board,
+            problem,
+            paths,
+            hash,
+        }
+    }
+}
+
+impl WorkList for Count {
+    type Output = Counts;
+
+    fn len(&self) -> usize {
+        self.paths.len()
+    }
+
+    fn solve(&self, index: usize, limits: &Limits) -> Report<Counts> {
+        let mut state = self.problem.clone();
+        for &option in &self.paths[index] {
+            state.apply(option);
+        }
+        let options: Vec<&Placement> = self.board.options(true).collect();
+        let mut counts = Counts {
+            tasks: 1,
+            ..Counts::default()
+        };
+        let path = &self.paths[index];
+        let mut search = Search::new(state).with_limits(limits.clone());
+        let outcome = search.for_each(|_, below| {
+            let solution: Vec<usize> = path.iter().chain(below).copied().collect();
+            if let Some(size) = self.board.class_size(&options, &solution) {
+                counts.fundamental += 1;
+                counts.total += u128::from(size);
+            }
+            ControlFlow::Continue(())
+        });
+        counts.nodes = search.stats().nodes;
+        Report {
+            value: counts,
+            outcome,
+        }
+    }
+}
+
+impl Job for Count {
+    fn identity(&self) -> Identity {
+        Identity::new(
+            format!("pentomino {}x{}", self.board.rows, self.board.cols),
+            Self::VERSION,
+            self.paths.len() as u64,
+            self.hash,
+        )
     }
 }
 

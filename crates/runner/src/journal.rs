@@ -172,13 +172,15 @@ fn read<T: Tally + PartialEq>(
 ) -> Result<BTreeMap<u64, T>, Error> {
     let name = path.display();
     let refuse = |reason: String| Error::Refused(vec![format!("{name}: {reason}")]);
-    // Only whole lines: the last one may be torn by a kill mid-write.
-    let mut lines = bytes
-        .split_inclusive(|&b| b == b'\n')
-        .filter(|line| line.ends_with(b"\n"));
-    let Some(first) = lines.next() else {
+    if bytes.is_empty() {
         return Ok(BTreeMap::new());
-    };
+    }
+    // The header is whole (it is only ever written by a compaction, which
+    // is atomic); of the entries, only whole lines count: the last one may
+    // be torn by a kill in the middle of its write.
+    let mut lines = bytes.split_inclusive(|&b| b == b'\n');
+    let first = lines.next().unwrap_or_default();
+    let lines = lines.filter(|line| line.ends_with(b"\n"));
     let header: Value = serde_json::from_slice(first).map_err(|_| {
         refuse(format!(
             "not a checkpoint journal (its first line is not a {JOURNAL_FORMAT} header); give another file or remove it"

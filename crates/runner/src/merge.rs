@@ -29,9 +29,13 @@ impl<T> Survey<T> {
     /// length grows with the shards present, not with the number of
     /// shards, whatever a file claims.
     pub fn missing(&self) -> String {
-        let Some((_, shards)) = &self.job else {
+        let Some((identity, shards)) = &self.job else {
             return String::new();
         };
+        if *shards == 0 || *shards > identity.tasks {
+            // No such job: nothing is missing from it.
+            return String::new();
+        }
         let mut ranges = Vec::new();
         let mut next = 0u64;
         for &index in self.done.keys().chain(std::iter::once(shards)) {
@@ -127,13 +131,14 @@ pub fn survey<T: Tally + PartialEq>(
         if let Err(reason) = check(identity) {
             problems.push(format!("the shards are of {identity}: {reason}"));
         }
-        if *shards == 0 || *shards > identity.tasks {
+        let sane = *shards >= 1 && *shards <= identity.tasks;
+        if !sane {
             problems.push(format!(
                 "the shards say they are {shards} shards of {} tasks: a count needs 1 to {} shards",
                 identity.tasks, identity.tasks
             ));
         }
-        for (path, result) in results {
+        for (path, result) in results.into_iter().filter(|_| sane) {
             let file = path.display();
             if result.identity.problem != identity.problem {
                 problems.push(format!(
@@ -164,9 +169,11 @@ pub fn survey<T: Tally + PartialEq>(
             } else if let Some(earlier) = done.get(&result.shard) {
                 if earlier.result != result.result {
                     problems.push(format!(
-                        "shard {}: {} and {file} disagree",
+                        "shard {}: {} and {file} disagree ({} vs {})",
                         result.shard,
                         sources[&result.shard].display(),
+                        earlier.result.summary(),
+                        result.result.summary()
                     ));
                 }
             } else {
@@ -214,12 +221,10 @@ pub fn merge<T: Tally + PartialEq>(
         return Err(Error::Refused(problems));
     };
     let missing = survey.missing();
-    if !missing.is_empty() && problems.is_empty() {
+    if !missing.is_empty() {
         problems.push(format!(
             "missing shards of {shards}: {missing} (resubmit them with sbatch --array={missing})"
         ));
-    } else if !missing.is_empty() {
-        problems.push(format!("missing shards of {shards}: {missing}"));
     }
     if !problems.is_empty() {
         return Err(Error::Refused(problems));

@@ -22,6 +22,11 @@ pub trait Tally: Add<Output = Self> + Default + Clone + Send + Sized {
     /// The result read back from [`to_json`](Tally::to_json)'s form;
     /// `None` if `value` is not one.
     fn from_json(value: &Value) -> Option<Self>;
+
+    /// A few words for messages: what two results that disagree say.
+    fn summary(&self) -> String {
+        self.to_json().to_string()
+    }
 }
 
 /// The numbers a count gathers; they add up task by task.
@@ -63,6 +68,10 @@ impl Sum for Counts {
 }
 
 impl Tally for Counts {
+    fn summary(&self) -> String {
+        format!("total {}, fundamental {}", self.total, self.fundamental)
+    }
+
     fn checked_add(self, other: Counts) -> Option<Counts> {
         Some(Counts {
             total: self.total.checked_add(other.total)?,

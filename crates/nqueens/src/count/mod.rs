@@ -98,7 +98,7 @@ pub use task::Task;
 
 use constellation::{MIN_CONSTELLATION_N, bottom_column, region_rows};
 use symmetric::symmetric;
-use table::Tables;
+use table::{BINOM, Tables, estimate_table};
 use upper::{Scratch, complete, estimate};
 
 /// Largest n supported: the search keeps one row of the board in a `u32`.
@@ -109,8 +109,15 @@ pub const MAX_N: u32 = 32;
 /// splits are never mixed.
 pub const SPLIT_VERSION: u32 = 1;
 
-/// Random probes per task for the estimate of its work.
+/// Random probes per task for the estimate of its work, at most.
 const PROBES: u32 = 48;
+
+/// Random probes for all tasks together, at most: the estimate stays a
+/// fraction of a second however many tasks a large n has.
+const PROBE_BUDGET: usize = 1 << 20;
+
+/// Random probes per bottom table for the estimate of its size.
+const TABLE_PROBES: u32 = 4096;
 
 /// Below this n a count takes milliseconds: its tasks are weighed equal.
 const MIN_ESTIMATED_N: u32 = 14;
@@ -290,6 +297,12 @@ impl Split {
 
     fn solve_within(&self, task: &Task, limits: &Limits) -> Report<Counts> {
         let n = self.n;
+        if let Some(stop) = limits.poll() {
+            return Report {
+                value: Counts::default(),
+                outcome: Outcome::Stopped(stop),
+            };
+        }
         if n < MIN_CONSTELLATION_N {
             return small_board(n, limits);
         }
@@ -322,29 +335,60 @@ impl Split {
         }
     }
 
-    /// The estimated work of every task (see [`WorkList::weight`]).
+    /// The estimated work of every task (see [`WorkList::weight`]), in
+    /// nodes of the upper search, without building a table: Knuth's
+    /// estimate of the task's upper search, with each placement that
+    /// reaches the region charged the average scan of its table; and the
+    /// estimated cost of building each table charged to the heaviest task
+    /// that uses it. That task then runs before the table's others (the
+    /// runner starts the heaviest first), builds it, and the first tasks of
+    /// a run build different tables on different threads.
     fn weights(&self) -> &[f64] {
         self.weights.get_or_init(|| {
-            if self.n < MIN_ESTIMATED_N {
+            let n = self.n;
+            if n < MIN_ESTIMATED_N {
                 return vec![1.0; self.tasks.len()];
             }
-            self.tasks
-                .iter()
-                .enumerate()
-                .map(|(i, task)| {
-                    let queens = task.queens();
-                    let k = region_rows(self.n, queens);
-                    let table = (k > 0).then(|| self.tables.get(bottom_column(self.n, queens), k));
-                    let upper = estimate(self.n, queens, table, PROBES, i as u64);
-                    let turns = match task.stabilizer() {
-                        Stabilizer::None => 0.0,
-                        Stabilizer::HalfTurn | Stabilizer::QuarterTurn => 1.0,
-                    };
+            let w = (n - 2) as usize;
+            let probes = (PROBE_BUDGET / self.tasks.len().max(1)).clamp(2, PROBES as usize) as u32;
+            let mut tables = std::collections::BTreeMap::new();
+            let mut weights: Vec<f64> = Vec::with_capacity(self.tasks.len());
+            let mut heaviest = std::collections::BTreeMap::new();
+            for (i, task) in self.tasks.iter().enumerate() {
+                let queens = task.queens();
+                let k = region_rows(n, queens);
+                let bottom = bottom_column(n, queens);
+                let (build, leaf) = if k == 0 {
+                    (0.0, 0.0)
+                } else {
+                    *tables.entry((bottom, k)).or_insert_with(|| {
+                        let (nodes, entries) =
+                            estimate_table(n, bottom, k, TABLE_PROBES, u64::from(bottom));
+                        let buckets = f64::from(BINOM[k as usize][w]).max(1.0);
+                        // Two walks (count, then fill) and a write per entry;
+                        // a query scans a bucket, eight entries a unit.
+                        (2.0 * nodes + entries, 1.0 + entries / buckets / 8.0)
+                    })
+                };
+                let upper = estimate(n, queens, k, leaf, probes, i as u64);
+                let weight = match task.stabilizer() {
+                    Stabilizer::None => upper,
                     // A symmetric task also searches its symmetric
                     // completions, a small part of its work.
-                    upper * (1.0 + 0.1 * turns)
-                })
-                .collect()
+                    Stabilizer::HalfTurn | Stabilizer::QuarterTurn => upper * 1.1,
+                };
+                if k > 0 {
+                    let best = heaviest.entry((bottom, k)).or_insert((i, weight, build));
+                    if weight > best.1 {
+                        *best = (i, weight, build);
+                    }
+                }
+                weights.push(weight);
+            }
+            for (i, _, build) in heaviest.into_values() {
+                weights[i] += build;
+            }
+            weights
         })
     }
 }

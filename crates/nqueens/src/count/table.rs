@@ -10,7 +10,7 @@ use super::geometry::{diag_down, diag_up, window_bit};
 /// Binomial coefficients `C(p, t)` for `t <= MAX_REGION`, `p < 32`, for
 /// ranking column sets.
 const MAX_REGION: usize = 12;
-const BINOM: [[u32; 32]; MAX_REGION + 1] = {
+pub(super) const BINOM: [[u32; 32]; MAX_REGION + 1] = {
     let mut b = [[0u32; 32]; MAX_REGION + 1];
     let mut p = 0;
     while p < 32 {
@@ -123,23 +123,6 @@ impl Table {
         }
     }
 
-    /// How many entries [`join`](Table::join) scans for the same
-    /// arguments: the work it does.
-    pub(super) fn span(&self, cols: u32, ld: u32, rd: u32) -> usize {
-        let set = self.window & !cols;
-        let first = set & !(ld | rd);
-        if first == 0 || set.count_ones() != self.k {
-            return 0;
-        }
-        let base = rank(set, self.k) * self.width as usize;
-        let lo = base + first.trailing_zeros() as usize;
-        let hi = base + (31 - first.leading_zeros()) as usize + 1;
-        match (self.offsets.get(lo), self.offsets.get(hi)) {
-            (Some(&lo), Some(&hi)) => hi.saturating_sub(lo) as usize,
-            _ => 0,
-        }
-    }
-
     /// Completions of a placement that filled every row above the region:
     /// `cols`, `ld` and `rd` are the used columns and the attacked squares of
     /// the region's first row.
@@ -177,6 +160,50 @@ impl Table {
             }
         }
     }
+}
+
+/// Knuth's estimate, from `probes` random probes seeded by `seed`, of the
+/// table of a region of `k` rows above a bottom queen at column `bottom`:
+/// the nodes its walk visits, and its entries.
+pub(super) fn estimate_table(n: u32, bottom: u8, k: u32, probes: u32, seed: u64) -> (f64, f64) {
+    let m = n - 1;
+    let window = (1u32 << (n - 2)) - 1;
+    let first_row = m - k;
+    let bq = [(m as u8, bottom)];
+    let masks: Vec<u32> = (first_row..m)
+        .map(|r| diag_down(m, &bq, r as u8) | diag_up(m, &bq, r as u8))
+        .collect();
+    let mut random = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let (mut nodes, mut leaves) = (0.0, 0.0);
+    for _ in 0..probes {
+        let (mut cols, mut ld, mut rd) = (window_bit(m, bottom), 0u32, 0u32);
+        let mut paths = 1.0f64;
+        for &mask in &masks {
+            nodes += paths;
+            let free = window & !(cols | ld | rd | mask);
+            if free == 0 {
+                paths = 0.0;
+                break;
+            }
+            random ^= random >> 12;
+            random ^= random << 25;
+            random ^= random >> 27;
+            let pick =
+                (random.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) % u64::from(free.count_ones());
+            let mut rest = free;
+            for _ in 0..pick {
+                rest &= rest - 1;
+            }
+            let bit = rest & rest.wrapping_neg();
+            paths *= f64::from(free.count_ones());
+            cols |= bit;
+            ld = (ld | bit) << 1;
+            rd = (rd | bit) >> 1;
+        }
+        leaves += paths;
+    }
+    let probes = f64::from(probes.max(1));
+    (nodes / probes, leaves / probes)
 }
 
 /// Depth-first enumeration of the region's placements for [`Table::build`].

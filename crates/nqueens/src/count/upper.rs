@@ -54,13 +54,13 @@ struct Upper {
     root: Node,
 }
 
-/// Sets up the search of the pre-placed `queens` above the region of
-/// `table`; or, when no row is left above the region, gives the number of
-/// completions at once.
-fn setup(n: u32, queens: &[Q], table: Option<&Table>) -> Result<Upper, u64> {
+/// Sets up the search of the pre-placed `queens` above a region of `k`
+/// rows (0: no region); or, when no row is left above the region, gives
+/// the used columns and the attacked squares of its first row.
+fn setup(n: u32, queens: &[Q], k: u32) -> Result<Upper, (u32, u32, u32)> {
     let m = n - 1;
     let window = (1u32 << (n - 2)) - 1;
-    let first_region_row = m - table.map_or(0, |t| t.k);
+    let first_region_row = m - k;
     let rows_used = queens.iter().fold(0u64, |acc, q| acc | 1 << q.0);
     let free_rows: Vec<u8> = (1..first_region_row as u8)
         .filter(|&r| rows_used & 1 << r == 0)
@@ -72,22 +72,17 @@ fn setup(n: u32, queens: &[Q], table: Option<&Table>) -> Result<Upper, u64> {
     let rd_at = |r: u8| diag_up(m, queens, r);
 
     let Some(&top) = free_rows.first() else {
-        return Err(match table {
-            Some(t) => {
-                let r = first_region_row as u8;
-                t.join(cols, ld_at(r), rd_at(r))
-            }
-            None => u64::from(cols == u32::MAX),
-        });
+        let r = first_region_row as u8;
+        return Err((cols, ld_at(r), rd_at(r)));
     };
     let mut levels = [Level::default(); 32];
     for (i, &row) in free_rows.iter().enumerate() {
-        let next = match (free_rows.get(i + 1), table) {
+        let next = match (free_rows.get(i + 1), k > 0) {
             (Some(&r), _) => r,
-            (None, Some(_)) => first_region_row as u8,
+            (None, true) => first_region_row as u8,
             // Last row and nothing below: a zero step makes the look-ahead
             // test the row itself.
-            (None, None) => row,
+            (None, false) => row,
         };
         levels[i] = Level {
             shift: u32::from(next - row),
@@ -114,9 +109,14 @@ fn setup(n: u32, queens: &[Q], table: Option<&Table>) -> Result<Upper, u64> {
 /// search, the region by `table` (no table: no region, search to the end).
 /// A `u64` suffices: one task would need decades to count past it.
 pub(super) fn complete(n: u32, queens: &[Q], table: Option<&Table>, scratch: &mut Scratch) -> u64 {
-    let upper = match setup(n, queens, table) {
+    let upper = match setup(n, queens, table.map_or(0, |t| t.k)) {
         Ok(upper) => upper,
-        Err(completions) => return completions,
+        Err((cols, ld, rd)) => {
+            return match table {
+                Some(t) => t.join(cols, ld, rd),
+                None => u64::from(cols == u32::MAX),
+            };
+        }
     };
     match table {
         Some(t) => search(
@@ -134,10 +134,11 @@ pub(super) fn complete(n: u32, queens: &[Q], table: Option<&Table>, scratch: &mu
 /// of about one node of the upper search: Knuth's estimator (random
 /// root-to-leaf probes, the cost at each level weighted by the product of
 /// the branching factors above it), averaged over `probes` probes drawn
-/// from `seed`. A table scan costs an eighth of a unit per entry.
-pub(super) fn estimate(n: u32, queens: &[Q], table: Option<&Table>, probes: u32, seed: u64) -> f64 {
-    let Ok(upper) = setup(n, queens, table) else {
-        return 1.0;
+/// from `seed`. Each placement that reaches a region of `k` rows costs
+/// `leaf` more: the scan of its bucket of the table.
+pub(super) fn estimate(n: u32, queens: &[Q], k: u32, leaf: f64, probes: u32, seed: u64) -> f64 {
+    let Ok(upper) = setup(n, queens, k) else {
+        return 1.0 + leaf;
     };
     if upper.root.free == 0 {
         return 1.0;
@@ -164,12 +165,7 @@ pub(super) fn estimate(n: u32, queens: &[Q], table: Option<&Table>, probes: u32,
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free ^= bit;
-                    here += 1.0;
-                    if let Some(t) = table {
-                        let ld = ((node.ld | bit) << lv.shift) | lv.ld;
-                        let rd = ((node.rd | bit) >> lv.shift) | lv.rd;
-                        here += t.span(node.cols | bit, ld, rd) as f64 / 8.0;
-                    }
+                    here += 1.0 + leaf;
                 }
                 cost += paths * here;
                 break;

@@ -1,7 +1,5 @@
 //! Running the tool and the examples as processes, for the tests.
 
-#![allow(dead_code)] // Each test binary uses its own part of this.
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
