@@ -11,7 +11,8 @@ const TASK_QUEENS: usize = 5;
 /// placed (the border queens of a constellation representative, possibly one
 /// more queen on the first row the search fills).
 ///
-/// Tasks come from [`tasks`] in a fixed order; [`solve_task`] counts one.
+/// Tasks come from [`Split::tasks`](crate::Split::tasks) in a fixed order;
+/// [`Split::solve_task`](crate::Split::solve_task) counts one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Task {
     n: u8,
