@@ -1,0 +1,1 @@
+//! The csp tests.
