@@ -16,14 +16,19 @@ use crate::solution::Solution;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Fail;
 
+/// Where a variable's domain lives: it takes the values `offset + i` for
+/// the bits `i` of `words[start..start + len]`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    offset: i64,
+    start: u32,
+    len: u32,
+}
+
 /// What never changes during a search, shared by every clone.
 pub(crate) struct Static {
     pub(crate) model: u32,
-    /// Variable `v` takes the values `offsets[v] + i` for the bits `i` of
-    /// `words[starts[v]..starts[v] + lens[v]]`.
-    pub(crate) offsets: Box<[i64]>,
-    starts: Box<[u32]>,
-    lens: Box<[u32]>,
+    pub(crate) vars: Box<[Layout]>,
     pub(crate) names: Box<[Option<String>]>,
     props: Box<[Propagator]>,
     /// For each variable, `(propagator, position)` to advise when it
@@ -44,8 +49,14 @@ pub(crate) struct Static {
 #[derive(Clone, Debug)]
 pub(crate) struct State {
     words: Vec<u64>,
-    /// `(word index, old word)` for every change since the root.
+    /// `(word index, old word)` for the first change of a word in each
+    /// applied choice since the root.
     trail: Vec<(u32, u64)>,
+    /// The apply in which each word was last put on the trail: a word
+    /// changed several times while one choice propagates is saved once.
+    stamps: Vec<u64>,
+    /// Counts the applies; never repeats, so an old stamp never matches.
+    epoch: u64,
     /// The trail length and the failure flag before each applied choice.
     marks: Vec<(usize, bool)>,
     failed: bool,
@@ -87,7 +98,7 @@ pub struct Network {
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Network")
-            .field("vars", &self.stat.offsets.len())
+            .field("vars", &self.stat.vars.len())
             .field("constraints", &self.stat.props.len())
             .field("failed", &self.st.failed)
             .field("depth", &self.st.marks.len())
@@ -156,14 +167,14 @@ pub(crate) struct Store<'a> {
 impl Store<'_> {
     #[inline]
     fn span(&self, v: u32) -> (usize, usize) {
-        let start = self.stat.starts[v as usize] as usize;
-        (start, start + self.stat.lens[v as usize] as usize)
+        let start = self.stat.vars[v as usize].start as usize;
+        (start, start + self.stat.vars[v as usize].len as usize)
     }
 
     /// The single word of a one-word domain.
     #[inline]
     pub(crate) fn word(&self, v: u32) -> u64 {
-        self.st.words[self.stat.starts[v as usize] as usize]
+        self.st.words[self.stat.vars[v as usize].start as usize]
     }
 
     /// Whether bit `bit` (relative to the offset) is in `v`'s domain.
@@ -177,7 +188,7 @@ impl Store<'_> {
     /// The bit of `value` in `v`'s domain words, if it is in their range.
     #[inline]
     fn bit_of(&self, v: u32, value: i64) -> Option<usize> {
-        let bit = value.checked_sub(self.stat.offsets[v as usize])?;
+        let bit = value.checked_sub(self.stat.vars[v as usize].offset)?;
         let (start, end) = self.span(v);
         (0 <= bit && (bit as usize) < (end - start) * 64).then_some(bit as usize)
     }
@@ -192,7 +203,7 @@ impl Store<'_> {
         let (start, end) = self.span(v);
         let words = &self.st.words[start..end];
         let i = words.iter().position(|&w| w != 0).unwrap_or(0);
-        self.stat.offsets[v as usize] + (i * 64) as i64 + words[i].trailing_zeros() as i64
+        self.stat.vars[v as usize].offset + (i * 64) as i64 + words[i].trailing_zeros() as i64
     }
 
     /// The largest value of a non-empty domain.
@@ -200,25 +211,33 @@ impl Store<'_> {
         let (start, end) = self.span(v);
         let words = &self.st.words[start..end];
         let i = words.iter().rposition(|&w| w != 0).unwrap_or(0);
-        self.stat.offsets[v as usize] + (i * 64 + 63) as i64 - words[i].leading_zeros() as i64
+        self.stat.vars[v as usize].offset + (i * 64 + 63) as i64 - words[i].leading_zeros() as i64
     }
 
-    /// Writes a word, recording the old one.
+    /// Writes a word, recording the old one if it is its first change in
+    /// this apply.
     #[inline]
     fn write(&mut self, w: usize, new: u64) {
-        let old = self.st.words[w];
-        self.st.trail.push((w as u32, old));
+        if self.st.stamps[w] != self.st.epoch {
+            self.st.stamps[w] = self.st.epoch;
+            self.st.trail.push((w as u32, self.st.words[w]));
+        }
         self.st.words[w] = new;
     }
 
     /// After `v`'s domain changed: fails if empty, notes it if fixed, and
     /// schedules the propagators that watch it.
+    #[inline]
     fn touched(&mut self, v: u32) -> Result<(), Fail> {
         let (start, end) = self.span(v);
-        let size: u32 = self.st.words[start..end]
-            .iter()
-            .map(|w| w.count_ones())
-            .sum();
+        let size: u32 = if end == start + 1 {
+            self.st.words[start].count_ones()
+        } else {
+            self.st.words[start..end]
+                .iter()
+                .map(|w| w.count_ones())
+                .sum()
+        };
         if size == 0 {
             return Err(Fail);
         }
@@ -241,7 +260,7 @@ impl Store<'_> {
 
     /// Replaces a one-word domain.
     pub(crate) fn set_word(&mut self, v: u32, new: u64) -> Result<(), Fail> {
-        let w = self.stat.starts[v as usize] as usize;
+        let w = self.stat.vars[v as usize].start as usize;
         if self.st.words[w] != new {
             self.write(w, new);
             self.touched(v)?;
@@ -249,19 +268,45 @@ impl Store<'_> {
         Ok(())
     }
 
-    /// Removes `value` from `v`'s domain.
-    #[inline]
+    /// Removes `value` from `v`'s domain. Most calls find it gone already:
+    /// that test is inlined, the change is not.
+    #[inline(always)]
     pub(crate) fn remove(&mut self, v: u32, value: i64) -> Result<(), Fail> {
         if let Some(bit) = self.bit_of(v, value) {
-            let w = self.stat.starts[v as usize] as usize + bit / 64;
-            let old = self.st.words[w];
-            let new = old & !(1 << (bit % 64));
-            if new != old {
-                self.write(w, new);
-                return self.touched(v);
+            let w = self.stat.vars[v as usize].start as usize + bit / 64;
+            if self.st.words[w] >> (bit % 64) & 1 == 1 {
+                return self.clear_bit(v, w, bit % 64);
             }
         }
         Ok(())
+    }
+
+    /// Removes bit `bit` of word `w`, which `v`'s domain holds.
+    #[inline(never)]
+    fn clear_bit(&mut self, v: u32, w: usize, bit: usize) -> Result<(), Fail> {
+        let new = self.st.words[w] & !(1 << bit);
+        self.write(w, new);
+        self.touched(v)
+    }
+
+    /// Removes the bit of `mask` from each of `vars` but the one at
+    /// position `skip`: all different, when every domain is one word with
+    /// the same offset.
+    #[inline]
+    pub(crate) fn remove_mask(&mut self, vars: &[u32], skip: u32, mask: u64) -> Result<(), Fail> {
+        for (i, &v) in vars.iter().enumerate() {
+            let w = self.stat.vars[v as usize].start as usize;
+            if self.st.words[w] & mask != 0 && i as u32 != skip {
+                self.clear_bit(v, w, mask.trailing_zeros() as usize)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The offset of `v`'s values.
+    #[inline]
+    pub(crate) fn offset(&self, v: u32) -> i64 {
+        self.stat.vars[v as usize].offset
     }
 
     /// Narrows `v`'s domain to the words of `mask` (its first words).
@@ -284,7 +329,7 @@ impl Store<'_> {
     /// Removes the values below `lo`; says whether the domain changed.
     pub(crate) fn set_min(&mut self, v: u32, lo: i64) -> Result<bool, Fail> {
         let (start, end) = self.span(v);
-        let offset = self.stat.offsets[v as usize];
+        let offset = self.stat.vars[v as usize].offset;
         if lo <= offset {
             return Ok(false);
         }
@@ -314,7 +359,7 @@ impl Store<'_> {
     /// Removes the values above `hi`; says whether the domain changed.
     pub(crate) fn set_max(&mut self, v: u32, hi: i64) -> Result<bool, Fail> {
         let (start, end) = self.span(v);
-        let offset = self.stat.offsets[v as usize];
+        let offset = self.stat.vars[v as usize].offset;
         if hi < offset {
             // Nothing stays.
             let mut changed = false;
@@ -408,15 +453,16 @@ impl Store<'_> {
 }
 
 fn fixed_value(stat: &Static, words: &[u64], v: u32) -> Option<i64> {
-    let start = stat.starts[v as usize] as usize;
-    let len = stat.lens[v as usize] as usize;
+    let start = stat.vars[v as usize].start as usize;
+    let len = stat.vars[v as usize].len as usize;
     let mut found = None;
     for (i, &w) in words[start..start + len].iter().enumerate() {
         if w != 0 {
             if found.is_some() || w & (w - 1) != 0 {
                 return None;
             }
-            found = Some(stat.offsets[v as usize] + (i * 64) as i64 + w.trailing_zeros() as i64);
+            found =
+                Some(stat.vars[v as usize].offset + (i * 64) as i64 + w.trailing_zeros() as i64);
         }
     }
     found
@@ -455,9 +501,16 @@ impl Network {
         order.sort_by_key(|&v| (std::cmp::Reverse(degree[v as usize]), v));
         let stat = Static {
             model: id,
-            offsets: model.vars.iter().map(|d| d.offset).collect(),
-            lens: model.vars.iter().map(|d| d.words.len() as u32).collect(),
-            starts: starts.into(),
+            vars: model
+                .vars
+                .iter()
+                .zip(starts)
+                .map(|(d, start)| Layout {
+                    offset: d.offset,
+                    start,
+                    len: d.words.len() as u32,
+                })
+                .collect(),
             names: model.vars.iter().map(|d| d.name.clone()).collect(),
             props,
             fix_start,
@@ -469,6 +522,8 @@ impl Network {
         let queued = vec![false; stat.props.len()];
         let mut network = Network {
             st: State {
+                stamps: vec![0; words.len()],
+                epoch: 0,
                 words,
                 trail: Vec::new(),
                 marks: Vec::new(),
@@ -489,7 +544,7 @@ impl Network {
     /// propagator run once. Its changes are the root state, not undoable.
     fn propagate_root(&mut self) {
         let stat = &*self.stat;
-        let n = stat.offsets.len() as u32;
+        let n = stat.vars.len() as u32;
         let mut store = Store {
             stat,
             st: &mut self.st,
@@ -521,7 +576,7 @@ impl Network {
     }
 
     fn var_index(&self, var: Var) -> Option<u32> {
-        (var.model == self.stat.model && var.index() < self.stat.offsets.len()).then_some(var.index)
+        (var.model == self.stat.model && var.index() < self.stat.vars.len()).then_some(var.index)
     }
 
     /// Whether propagation has found the current state impossible.
@@ -531,12 +586,12 @@ impl Network {
 
     /// The number of variables.
     pub fn len(&self) -> usize {
-        self.stat.offsets.len()
+        self.stat.vars.len()
     }
 
     /// Whether the network has no variables.
     pub fn is_empty(&self) -> bool {
-        self.stat.offsets.is_empty()
+        self.stat.vars.is_empty()
     }
 
     /// The value of `var` if its domain holds exactly one (`None` for a
@@ -561,15 +616,15 @@ impl Network {
     }
 
     fn values_of(&self, v: u32) -> Values {
-        let start = self.stat.starts[v as usize] as usize;
-        let len = self.stat.lens[v as usize] as usize;
+        let start = self.stat.vars[v as usize].start as usize;
+        let len = self.stat.vars[v as usize].len as usize;
         let words = &self.st.words[start..start + len];
         Values {
             var: Var {
                 model: self.stat.model,
                 index: v,
             },
-            offset: self.stat.offsets[v as usize],
+            offset: self.stat.vars[v as usize].offset,
             word: 0,
             bits: words[0],
             rest: words[1..].iter().rev().copied().collect(),
@@ -607,8 +662,8 @@ impl Network {
 
     #[inline]
     fn size(&self, v: u32) -> u32 {
-        let start = self.stat.starts[v as usize] as usize;
-        let len = self.stat.lens[v as usize] as usize;
+        let start = self.stat.vars[v as usize].start as usize;
+        let len = self.stat.vars[v as usize].len as usize;
         if len == 1 {
             self.st.words[start].count_ones()
         } else {
@@ -671,6 +726,7 @@ impl Problem for Network {
             self.st.failed = true;
             return;
         };
+        self.st.epoch += 1;
         let mut store = Store {
             stat: &self.stat,
             st: &mut self.st,
