@@ -60,11 +60,15 @@ pub(crate) struct Table {
     pub(crate) words: u32,
 }
 
+/// A user's check on the values of its variables, shared by every clone
+/// of the network (and every thread).
+pub(crate) type Check = Arc<dyn Fn(&[i64]) -> bool + Send + Sync>;
+
 /// A user's check on fixed values.
 #[derive(Clone)]
 pub(crate) struct Predicate {
     pub(crate) vars: Box<[u32]>,
-    pub(crate) check: Arc<dyn Fn(&[i64]) -> bool + Send + Sync>,
+    pub(crate) check: Check,
 }
 
 impl fmt::Debug for Propagator {

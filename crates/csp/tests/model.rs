@@ -87,7 +87,9 @@ fn a_tuple_of_the_wrong_length_is_an_error() {
 #[test]
 fn an_empty_domain_means_no_solutions() {
     let mut m = Model::new();
-    let x = m.var(3..=2).unwrap();
+    // Built at run time, as a user's bounds would be.
+    let (lo, hi) = (3, std::hint::black_box(2));
+    let x = m.var(lo..=hi).unwrap();
     let y = m.var(0..=5).unwrap();
     m.sum(&[x, y], Rel::Le, 4).unwrap();
     let network = m.compile();
