@@ -25,16 +25,27 @@ pub(crate) struct Layout {
     len: u32,
 }
 
+/// Work to do when a variable becomes fixed to a value.
+#[derive(Clone, Copy, Debug)]
+enum Advice {
+    /// `x != y + c` held in the watch list itself, the commonest and
+    /// cheapest advice (the diagonals of N-queens): remove
+    /// `value - shift` from `other`.
+    Differ { other: u32, shift: i64 },
+    /// Tell propagator `p` that its variable at position `pos` is fixed.
+    Propagator { p: u32, pos: u32 },
+}
+
 /// What never changes during a search, shared by every clone.
 pub(crate) struct Static {
     pub(crate) model: u32,
     pub(crate) vars: Box<[Layout]>,
     pub(crate) names: Box<[Option<String>]>,
     props: Box<[Propagator]>,
-    /// For each variable, `(propagator, position)` to advise when it
-    /// becomes fixed: `fix_watch[fix_start[v]..fix_start[v + 1]]`.
+    /// For each variable, what to do when it becomes fixed:
+    /// `fix_watch[fix_start[v]..fix_start[v + 1]]`.
     fix_start: Box<[u32]>,
-    fix_watch: Box<[(u32, u32)]>,
+    fix_watch: Box<[Advice]>,
     /// For each variable, the propagators to schedule when its domain
     /// changes: `change_watch[change_start[v]..change_start[v + 1]]`.
     change_start: Box<[u32]>,
@@ -431,8 +442,17 @@ impl Store<'_> {
                     stat.fix_start[v as usize] as usize,
                     stat.fix_start[v as usize + 1] as usize,
                 );
-                for &(p, pos) in &stat.fix_watch[a..b] {
-                    stat.props[p as usize].advise(self, pos, value)?;
+                for &advice in &stat.fix_watch[a..b] {
+                    match advice {
+                        Advice::Differ { other, shift } => {
+                            if let Some(w) = value.checked_sub(shift) {
+                                self.remove(other, w)?;
+                            }
+                        }
+                        Advice::Propagator { p, pos } => {
+                            stat.props[p as usize].advise(self, pos, value)?;
+                        }
+                    }
                 }
             } else if let Some(p) = self.st.queue.pop_front() {
                 self.st.queued[p as usize] = false;
@@ -479,7 +499,7 @@ impl Network {
         }
         let props: Box<[Propagator]> = model.props.clone().into();
         let mut degree = vec![0u32; n];
-        let mut fixes: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
+        let mut fixes: Vec<Vec<Advice>> = vec![Vec::new(); n];
         let mut changes: Vec<Vec<u32>> = vec![Vec::new(); n];
         for (p, prop) in props.iter().enumerate() {
             let p = p as u32;
@@ -489,9 +509,18 @@ impl Network {
                     changes[v as usize].push(p);
                 }
             }
-            if prop.is_advised() {
+            if let Propagator::NotEqual { x, y, c } = *prop {
+                // x fixed to a: y != a - c; y fixed to b: x != b + c.
+                fixes[x as usize].push(Advice::Differ { other: y, shift: c });
+                if let Some(shift) = c.checked_neg() {
+                    fixes[y as usize].push(Advice::Differ { other: x, shift });
+                } else {
+                    // c = i64::MIN: b + c needs no negation to compute.
+                    fixes[y as usize].push(Advice::Propagator { p, pos: 1 });
+                }
+            } else if prop.is_advised() {
                 for (pos, v) in prop.advised_vars().into_iter().enumerate() {
-                    fixes[v as usize].push((p, pos as u32));
+                    fixes[v as usize].push(Advice::Propagator { p, pos: pos as u32 });
                 }
             }
         }
