@@ -1,0 +1,45 @@
+//! What can be wrong with a model.
+
+use crate::model::MAX_DOMAIN;
+
+/// Why a variable or a constraint cannot be added to a model.
+///
+/// A model that merely has no solution is not an error: an empty domain or
+/// constraints that contradict each other compile to a network whose search
+/// finds nothing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A variable created by another [`Model`](crate::Model) was used.
+    #[error("variable {index} belongs to model #{var_model}, not to this model (#{model})")]
+    ForeignVar {
+        /// The variable's index in its own model.
+        index: u32,
+        /// The model that created the variable.
+        var_model: u32,
+        /// The model it was given to.
+        model: u32,
+    },
+    /// A domain spans more values than a variable can hold.
+    #[error(
+        "a domain spanning {size} values is too large: at most {MAX_DOMAIN} values per variable"
+    )]
+    DomainTooLarge {
+        /// The number of values from the smallest to the largest, inclusive.
+        size: u128,
+    },
+    /// A linear constraint whose coefficients, bounds and right-hand side
+    /// could overflow 64-bit arithmetic while it is propagated.
+    #[error(
+        "a linear constraint overflows 64-bit integers: the sum of |coefficient| * largest |value| plus |right-hand side| must stay below 2^63"
+    )]
+    Overflow,
+    /// A tuple of a table does not have one value per variable.
+    #[error("a tuple of {found} values for a table over {expected} variables")]
+    TupleArity {
+        /// The number of variables of the table.
+        expected: usize,
+        /// The length of the offending tuple.
+        found: usize,
+    },
+}

@@ -1,0 +1,71 @@
+//! Finite-domain variables and constraints, compiled into a
+//! [`backtrack::Problem`]: model a puzzle in a few lines, and the engine
+//! counts, enumerates, limits and parallelises its search.
+//!
+//! - A [`Model`] holds variables with small integer domains (up to
+//!   [`MAX_DOMAIN`] consecutive values, any offset, kept as bitsets) and
+//!   constraints: [`all_different`](Model::all_different), linear
+//!   [`sum`](Model::sum)s and [`linear`](Model::linear) relations (`==`,
+//!   `!=`, `<=`, ...), [`not_equal`](Model::not_equal) `x != y + c`,
+//!   [`table`](Model::table)s of allowed tuples and
+//!   [`element`](Model::element), and [`predicate`](Model::predicate)s of
+//!   your own.
+//! - [`Model::compile`] gives a [`Network`], the [`backtrack::Problem`]: each
+//!   choice fixes a variable (the smallest domain first) and the constraints
+//!   propagate to a fixpoint; a trail undoes their changes exactly on
+//!   backtrack.
+//! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
+//!   `name=value` lines.
+//! - [`puzzle`] holds classic puzzles as models of a few lines each:
+//!   N-queens, sudoku, killer sudoku, SEND + MORE = MONEY, magic squares,
+//!   Langford pairs, the xkcd menu, sujiko, takuzu, nonograms, the zebra.
+//!
+//! # Example
+//!
+//! SEND + MORE = MONEY, each letter a different digit, no leading zero:
+//!
+//! ```
+//! use csp::{Model, Rel};
+//!
+//! let mut m = Model::new();
+//! let letters = ["S", "E", "N", "D", "M", "O", "R", "Y"].map(|name| m.named_var(name, 0..=9));
+//! let [s, e, n, d, mo, o, r, y] = letters.map(|letter| letter.expect("10 values fit"));
+//! m.all_different(&[s, e, n, d, mo, o, r, y])?;
+//! m.linear(&[(1, s)], Rel::Ge, 1)?; // no leading zero
+//! m.linear(&[(1, mo)], Rel::Ge, 1)?;
+//! m.linear(
+//!     &[(1000, s), (100, e), (10, n), (1, d), (1000, mo), (100, o), (10, r), (1, e),
+//!       (-10000, mo), (-1000, o), (-100, n), (-10, e), (-1, y)],
+//!     Rel::Eq,
+//!     0,
+//! )?;
+//!
+//! let solutions = m.compile().solutions(usize::MAX);
+//! assert_eq!(solutions.len(), 1);
+//! print!("{}", solutions[0]);
+//! assert_eq!(solutions[0].to_string(), "S=9\nE=5\nN=6\nD=7\nM=1\nO=0\nR=8\nY=2\n");
+//! assert_eq!(solutions[0][mo], 1);
+//!
+//! // The network is a backtrack::Problem: the engine does the rest.
+//! assert_eq!(backtrack::count(m.compile()), 1);
+//! # Ok::<(), csp::Error>(())
+//! ```
+//!
+//! # The search
+//!
+//! See [`Network`]: the unfixed variable with the smallest domain first
+//! (ties: the most constraints, then the lowest index), its values
+//! ascending; propagation to a fixpoint after every choice.
+#![deny(missing_docs)]
+
+mod error;
+mod model;
+mod network;
+mod propagator;
+pub mod puzzle;
+mod solution;
+
+pub use error::Error;
+pub use model::{MAX_DOMAIN, Model, Rel, Var};
+pub use network::{Choice, Network, Values};
+pub use solution::Solution;

@@ -1,0 +1,351 @@
+//! The constraints as propagators: each narrows domains through a
+//! [`Store`], which records every change on the trail.
+//!
+//! A propagator is woken in one of two ways (see `Network`):
+//!
+//! - *advised* when one of its variables becomes fixed, with the position of
+//!   that variable: cheap, incremental work (forward checking);
+//! - *scheduled* when a domain of one of its variables changes: it then
+//!   looks at all its variables (bounds, tables, hidden singles).
+//!
+//! Every propagator only removes values and removes none that a solution
+//! could use, so the fixpoint after a choice does not depend on the order in
+//! which they run.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::network::{Fail, Store};
+
+/// One constraint, compiled.
+#[derive(Clone)]
+pub(crate) enum Propagator {
+    AllDifferent {
+        vars: Box<[u32]>,
+        /// Every variable is one word with the same offset: the Hall checks
+        /// can work on the words directly.
+        dense: bool,
+    },
+    /// `x != y + c`
+    NotEqual {
+        x: u32,
+        y: u32,
+        c: i64,
+    },
+    Linear(Linear),
+    Table(Arc<Table>),
+    Predicate(Predicate),
+}
+
+/// `sum(coefs[i] * vars[i]) rel rhs` with `rel` one of `==`, `!=`, `<=`;
+/// no coefficient is 0 and no variable repeats. The model checked that no
+/// partial sum can overflow.
+#[derive(Clone, Debug)]
+pub(crate) struct Linear {
+    pub(crate) vars: Box<[u32]>,
+    pub(crate) coefs: Box<[i64]>,
+    pub(crate) rel: crate::Rel,
+    pub(crate) rhs: i64,
+}
+
+/// Allowed tuples, each as one bit index per variable (relative to the
+/// variable's offset), flattened.
+#[derive(Debug)]
+pub(crate) struct Table {
+    pub(crate) vars: Box<[u32]>,
+    pub(crate) tuples: Box<[u32]>,
+    /// Where each variable's supports start in the scratch words.
+    pub(crate) bases: Box<[u32]>,
+    /// The scratch words needed: the sum of the variables' domain words.
+    pub(crate) words: u32,
+}
+
+/// A user's check on the values of its variables, shared by every clone
+/// of the network (and every thread).
+pub(crate) type Check = Arc<dyn Fn(&[i64]) -> bool + Send + Sync>;
+
+/// A user's check on fixed values.
+#[derive(Clone)]
+pub(crate) struct Predicate {
+    pub(crate) vars: Box<[u32]>,
+    pub(crate) check: Check,
+}
+
+impl fmt::Debug for Propagator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Propagator::AllDifferent { vars, .. } => write!(f, "AllDifferent{vars:?}"),
+            Propagator::NotEqual { x, y, c } => write!(f, "NotEqual({x} != {y} + {c})"),
+            Propagator::Linear(l) => write!(f, "{l:?}"),
+            Propagator::Table(t) => write!(f, "Table{:?}", t.vars),
+            Propagator::Predicate(p) => write!(f, "Predicate{:?}", p.vars),
+        }
+    }
+}
+
+impl Propagator {
+    /// The variables it constrains, each once.
+    pub(crate) fn vars(&self) -> Vec<u32> {
+        match self {
+            Propagator::AllDifferent { vars, .. } => vars.to_vec(),
+            Propagator::NotEqual { x, y, .. } => vec![*x, *y],
+            Propagator::Linear(l) => l.vars.to_vec(),
+            Propagator::Table(t) => {
+                let mut vars = t.vars.to_vec();
+                vars.sort_unstable();
+                vars.dedup();
+                vars
+            }
+            Propagator::Predicate(p) => {
+                let mut vars = p.vars.to_vec();
+                vars.sort_unstable();
+                vars.dedup();
+                vars
+            }
+        }
+    }
+
+    /// Whether it wants to hear when a variable becomes fixed, and which
+    /// positions of its variable list that is.
+    pub(crate) fn is_advised(&self) -> bool {
+        match self {
+            Propagator::AllDifferent { .. } | Propagator::NotEqual { .. } => true,
+            Propagator::Linear(l) => l.rel == crate::Rel::Ne,
+            Propagator::Table(_) => false,
+            Propagator::Predicate(_) => true,
+        }
+    }
+
+    /// Whether it runs whole when any of its domains changes.
+    pub(crate) fn is_scheduled(&self) -> bool {
+        match self {
+            Propagator::AllDifferent { dense, .. } => *dense,
+            Propagator::NotEqual { .. } | Propagator::Predicate(_) => false,
+            Propagator::Linear(l) => l.rel != crate::Rel::Ne,
+            Propagator::Table(_) => true,
+        }
+    }
+
+    /// The list of variables that advice positions refer to.
+    pub(crate) fn advised_vars(&self) -> Vec<u32> {
+        match self {
+            Propagator::AllDifferent { vars, .. } => vars.to_vec(),
+            Propagator::NotEqual { x, y, .. } => vec![*x, *y],
+            Propagator::Linear(l) => l.vars.to_vec(),
+            Propagator::Table(t) => t.vars.to_vec(),
+            Propagator::Predicate(p) => p.vars.to_vec(),
+        }
+    }
+
+    /// Variable `vars[pos]` (see [`advised_vars`](Self::advised_vars)) has
+    /// just been fixed to `value`.
+    #[inline]
+    pub(crate) fn advise(&self, s: &mut Store<'_>, pos: u32, value: i64) -> Result<(), Fail> {
+        match self {
+            Propagator::AllDifferent { vars, dense: true } => {
+                // The fixed variable's domain holds the value, so its bit
+                // is in range.
+                let bit = value - s.offset(vars[pos as usize]);
+                s.remove_mask(vars, pos, 1 << bit)
+            }
+            Propagator::AllDifferent { vars, .. } => {
+                for (i, &v) in vars.iter().enumerate() {
+                    if i as u32 != pos {
+                        s.remove(v, value)?;
+                    }
+                }
+                Ok(())
+            }
+            Propagator::NotEqual { x, y, c } => {
+                if pos == 0 {
+                    value.checked_sub(*c).map_or(Ok(()), |w| s.remove(*y, w))
+                } else {
+                    value.checked_add(*c).map_or(Ok(()), |w| s.remove(*x, w))
+                }
+            }
+            Propagator::Linear(l) => not_equal_sum(s, l),
+            Propagator::Predicate(p) => {
+                let mut values = std::mem::take(&mut s.st.values);
+                values.clear();
+                for &v in &p.vars {
+                    match s.fixed_value(v) {
+                        Some(x) => values.push(x),
+                        None => {
+                            s.st.values = values;
+                            return Ok(());
+                        }
+                    }
+                }
+                let holds = (p.check)(&values);
+                s.st.values = values;
+                if holds { Ok(()) } else { Err(Fail) }
+            }
+            Propagator::Table(_) => Ok(()),
+        }
+    }
+
+    /// Runs the whole propagator.
+    pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        match self {
+            Propagator::AllDifferent { vars, dense } => {
+                if *dense {
+                    hall(s, vars)
+                } else {
+                    Ok(())
+                }
+            }
+            Propagator::Linear(l) if l.rel == crate::Rel::Ne => not_equal_sum(s, l),
+            Propagator::Linear(l) => bounds(s, l),
+            Propagator::Table(t) => table(s, t),
+            Propagator::NotEqual { .. } | Propagator::Predicate(_) => Ok(()),
+        }
+    }
+}
+
+/// All different on one-word domains with a common offset: too few values
+/// for the variables fails; with exactly as many values as variables, every
+/// value must be used, so a value that one variable alone can take is its.
+fn hall(s: &mut Store<'_>, vars: &[u32]) -> Result<(), Fail> {
+    let (mut once, mut twice) = (0u64, 0u64);
+    for &v in vars {
+        let d = s.word(v);
+        twice |= once & d;
+        once |= d;
+    }
+    let values = once.count_ones() as usize;
+    if values < vars.len() {
+        return Err(Fail);
+    }
+    if values == vars.len() {
+        let mut singles = once & !twice;
+        while singles != 0 {
+            let bit = singles & singles.wrapping_neg();
+            singles ^= bit;
+            for &v in vars {
+                let d = s.word(v);
+                if d & bit != 0 {
+                    if d != bit {
+                        s.set_word(v, bit)?;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `floor(a / b)` for `b != 0`.
+fn div_floor(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `ceil(a / b)` for `b != 0`.
+fn div_ceil(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) == (b < 0)) {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// Bounds propagation of `sum <= rhs` (and `>= rhs` too for `==`), to a
+/// fixpoint of its own so it is not woken again by its own changes.
+fn bounds(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
+    let eq = l.rel == crate::Rel::Eq;
+    loop {
+        // Every partial sum here is at most the model's checked total.
+        let (mut lo_sum, mut hi_sum) = (0i64, 0i64);
+        for (&v, &a) in l.vars.iter().zip(&l.coefs) {
+            let (lo, hi) = (s.min(v), s.max(v));
+            let (x, y) = (a * lo, a * hi);
+            lo_sum += x.min(y);
+            hi_sum += x.max(y);
+        }
+        if lo_sum > l.rhs || (eq && hi_sum < l.rhs) {
+            return Err(Fail);
+        }
+        let mut changed = false;
+        for (&v, &a) in l.vars.iter().zip(&l.coefs) {
+            let (lo, hi) = (s.min(v), s.max(v));
+            let (x, y) = (a * lo, a * hi);
+            let (term_lo, term_hi) = (x.min(y), x.max(y));
+            // a * v <= rhs - (lo_sum - term_lo)
+            let upper = l.rhs - (lo_sum - term_lo);
+            changed |= if a > 0 {
+                s.set_max(v, div_floor(upper, a))?
+            } else {
+                s.set_min(v, div_ceil(upper, a))?
+            };
+            if eq {
+                // a * v >= rhs - (hi_sum - term_hi)
+                let lower = l.rhs - (hi_sum - term_hi);
+                changed |= if a > 0 {
+                    s.set_min(v, div_ceil(lower, a))?
+                } else {
+                    s.set_max(v, div_floor(lower, a))?
+                };
+            }
+        }
+        if !changed {
+            return Ok(());
+        }
+    }
+}
+
+/// `sum != rhs`: once one variable is left, it loses the value that would
+/// make the sum equal; with none left, the sum is checked.
+fn not_equal_sum(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
+    let mut open = None;
+    let mut sum = 0i64;
+    for (&v, &a) in l.vars.iter().zip(&l.coefs) {
+        match s.fixed_value(v) {
+            Some(x) => sum += a * x,
+            None if open.is_none() => open = Some((v, a)),
+            None => return Ok(()),
+        }
+    }
+    match open {
+        None if sum == l.rhs => Err(Fail),
+        None => Ok(()),
+        Some((v, a)) => {
+            let rest = l.rhs - sum;
+            if rest % a == 0 {
+                s.remove(v, rest / a)
+            } else {
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Arc consistency on a table: one pass over the tuples collects the values
+/// each variable can still use.
+fn table(s: &mut Store<'_>, t: &Table) -> Result<(), Fail> {
+    let mut support = std::mem::take(&mut s.st.scratch);
+    support.clear();
+    support.resize(t.words as usize, 0);
+    let arity = t.vars.len();
+    for tuple in t.tuples.chunks_exact(arity) {
+        if t.vars.iter().zip(tuple).all(|(&v, &bit)| s.has_bit(v, bit)) {
+            for (&base, &bit) in t.bases.iter().zip(tuple) {
+                support[(base + bit / 64) as usize] |= 1 << (bit % 64);
+            }
+        }
+    }
+    let mut result = Ok(());
+    for (&v, &base) in t.vars.iter().zip(&t.bases) {
+        if let Err(fail) = s.intersect(v, &support[base as usize..]) {
+            result = Err(fail);
+            break;
+        }
+    }
+    s.st.scratch = support;
+    result
+}

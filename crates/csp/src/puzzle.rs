@@ -1,0 +1,328 @@
+//! Classic puzzles as models, each a few lines: the models the example
+//! program, the tests and the benchmarks share.
+//!
+//! Each function returns the [`Model`] and its variables, so a caller can
+//! search the compiled network and read the solutions back.
+
+use crate::error::Error;
+use crate::model::{Model, Rel, Var};
+
+/// N-queens: `q[r]` is the column of the queen in row `r`. One
+/// [`all_different`](Model::all_different) for the columns, and
+/// `q[i] != q[j] ± (j - i)` for the diagonals.
+pub fn queens(n: usize) -> Result<(Model, Vec<Var>), Error> {
+    let mut m = Model::new();
+    let q = m.vars(n, 0..=n as i64 - 1)?;
+    m.all_different(&q)?;
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = (j - i) as i64;
+            m.not_equal(q[i], q[j], d)?;
+            m.not_equal(q[i], q[j], -d)?;
+        }
+    }
+    Ok((m, q))
+}
+
+/// Sudoku: 81 cells row by row, `0` for an empty cell, a digit for a given
+/// (any other number gives a model with no solution).
+pub fn sudoku(givens: &[u8; 81]) -> Result<(Model, Vec<Var>), Error> {
+    let mut m = Model::new();
+    let cells = m.vars(81, 1..=9)?;
+    sudoku_rules(&mut m, &cells)?;
+    for (&cell, &given) in cells.iter().zip(givens) {
+        if given != 0 {
+            m.fix(cell, i64::from(given))?;
+        }
+    }
+    Ok((m, cells))
+}
+
+/// The rows, columns and boxes of a 9x9 grid, all different.
+fn sudoku_rules(m: &mut Model, cells: &[Var]) -> Result<(), Error> {
+    for i in 0..9 {
+        let row: Vec<Var> = (0..9).map(|j| cells[i * 9 + j]).collect();
+        let col: Vec<Var> = (0..9).map(|j| cells[j * 9 + i]).collect();
+        let boxed: Vec<Var> = (0..9)
+            .map(|j| cells[(i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3])
+            .collect();
+        m.all_different(&row)?;
+        m.all_different(&col)?;
+        m.all_different(&boxed)?;
+    }
+    Ok(())
+}
+
+/// Killer sudoku: a sudoku without givens whose cages (cells, as indices
+/// row by row, and their sum) hold different digits adding up to the sum.
+pub fn killer_sudoku(cages: &[(Vec<usize>, i64)]) -> Result<(Model, Vec<Var>), Error> {
+    let (mut m, cells) = sudoku(&[0; 81])?;
+    for (cage, total) in cages {
+        let vars: Vec<Var> = cage
+            .iter()
+            .map(|&c| cells.get(c).copied())
+            .collect::<Option<_>>()
+            .ok_or(Error::TupleArity {
+                expected: 81,
+                found: cage.iter().copied().max().unwrap_or(0) + 1,
+            })?;
+        m.all_different(&vars)?;
+        m.sum(&vars, Rel::Eq, *total)?;
+    }
+    Ok((m, cells))
+}
+
+/// SEND + MORE = MONEY: the letters `S E N D M O R Y`, named, each a
+/// different digit, `S` and `M` not 0.
+pub fn send_more_money() -> Result<(Model, [Var; 8]), Error> {
+    let mut m = Model::new();
+    let mut letter = |name: &str, lo| m.named_var(name, lo..=9);
+    let (s, e, n, d) = (
+        letter("S", 1)?,
+        letter("E", 0)?,
+        letter("N", 0)?,
+        letter("D", 0)?,
+    );
+    let (mo, o, r, y) = (
+        letter("M", 1)?,
+        letter("O", 0)?,
+        letter("R", 0)?,
+        letter("Y", 0)?,
+    );
+    let vars = [s, e, n, d, mo, o, r, y];
+    m.all_different(&vars)?;
+    #[rustfmt::skip]
+    m.linear(
+        &[(1000, s), (100, e), (10, n), (1, d), (1000, mo), (100, o), (10, r), (1, e),
+          (-10000, mo), (-1000, o), (-100, n), (-10, e), (-1, y)],
+        Rel::Eq,
+        0,
+    )?;
+    Ok((m, vars))
+}
+
+/// A magic square of order `n`: the numbers 1 to n² once each, every row,
+/// column and both diagonals adding up to `n(n² + 1) / 2`. The cells row by
+/// row.
+pub fn magic_square(n: usize) -> Result<(Model, Vec<Var>), Error> {
+    let mut m = Model::new();
+    let n2 = (n * n) as i64;
+    let cells = m.vars(n * n, 1..=n2)?;
+    let total = n as i64 * (n2 + 1) / 2;
+    m.all_different(&cells)?;
+    for i in 0..n {
+        let row: Vec<Var> = (0..n).map(|j| cells[i * n + j]).collect();
+        let col: Vec<Var> = (0..n).map(|j| cells[j * n + i]).collect();
+        m.sum(&row, Rel::Eq, total)?;
+        m.sum(&col, Rel::Eq, total)?;
+    }
+    let diagonal: Vec<Var> = (0..n).map(|i| cells[i * n + i]).collect();
+    let anti: Vec<Var> = (0..n).map(|i| cells[i * n + n - 1 - i]).collect();
+    m.sum(&diagonal, Rel::Eq, total)?;
+    m.sum(&anti, Rel::Eq, total)?;
+    Ok((m, cells))
+}
+
+/// Langford pairs L(2, n): the numbers 1 to n twice each in a row of 2n, the
+/// two k's with k others between them. `first[k - 1]` is the position of
+/// the first k, `second[k - 1]` of the second. A sequence and its reversal
+/// count once: the first 1 stands in the left half (positions `a` and
+/// `2n - 3 - a` are reversals of each other, and exactly one is below
+/// `n - 1`).
+pub fn langford(n: usize) -> Result<(Model, Vec<Var>, Vec<Var>), Error> {
+    let mut m = Model::new();
+    let last = 2 * n as i64 - 1;
+    let first = m.vars(n, 0..=last)?;
+    let second = m.vars(n, 0..=last)?;
+    for k in 0..n {
+        m.equal(second[k], first[k], k as i64 + 2)?;
+    }
+    let all: Vec<Var> = first.iter().chain(&second).copied().collect();
+    m.all_different(&all)?;
+    if n > 0 {
+        m.linear(&[(2, first[0])], Rel::Le, 2 * n as i64 - 3)?;
+    }
+    Ok((m, first, second))
+}
+
+/// The xkcd 287 menu ("NP-complete"): appetizers adding up to exactly
+/// $15.05. The prices in cents and the number of each ordered, named.
+pub const MENU: [(&str, i64); 6] = [
+    ("mixed fruit", 215),
+    ("french fries", 275),
+    ("side salad", 335),
+    ("hot wings", 355),
+    ("mozzarella sticks", 420),
+    ("sampler plate", 580),
+];
+
+/// The xkcd menu: how many of each of [`MENU`] make exactly `total` cents.
+pub fn xkcd_menu(total: i64) -> Result<(Model, Vec<Var>), Error> {
+    let mut m = Model::new();
+    let mut terms = Vec::new();
+    for (name, price) in MENU {
+        let count = m.named_var(name, 0..=total.max(0) / price)?;
+        terms.push((price, count));
+    }
+    m.linear(&terms, Rel::Eq, total)?;
+    Ok((m, terms.iter().map(|&(_, v)| v).collect()))
+}
+
+/// Sujiko: the numbers 1 to 9 in a 3x3 grid (row by row), each of the four
+/// 2x2 blocks (top left, top right, bottom left, bottom right) adding up to
+/// its circle's number; `givens` are `(cell, value)`.
+pub fn sujiko(circles: [i64; 4], givens: &[(usize, i64)]) -> Result<(Model, Vec<Var>), Error> {
+    let mut m = Model::new();
+    let cells = m.vars(9, 1..=9)?;
+    m.all_different(&cells)?;
+    for (corner, total) in [0, 1, 3, 4].into_iter().zip(circles) {
+        let block = [corner, corner + 1, corner + 3, corner + 4].map(|c| cells[c]);
+        m.sum(&block, Rel::Eq, total)?;
+    }
+    for &(cell, value) in givens {
+        if let Some(&var) = cells.get(cell) {
+            m.fix(var, value)?;
+        }
+    }
+    Ok((m, cells))
+}
+
+/// Takuzu (binairo) on an `n` by `n` grid, `n` even: 0s and 1s, as many of
+/// each in every row and column, never three alike in a line, no two rows
+/// and no two columns the same. The cells row by row.
+pub fn takuzu(n: usize) -> Result<(Model, Vec<Var>), Error> {
+    let mut m = Model::new();
+    let cells = m.vars(n * n, 0..=1)?;
+    let line = |i: usize, row: bool| -> Vec<Var> {
+        (0..n)
+            .map(|j| {
+                if row {
+                    cells[i * n + j]
+                } else {
+                    cells[j * n + i]
+                }
+            })
+            .collect()
+    };
+    let lines: Vec<Vec<Var>> = (0..n)
+        .flat_map(|i| [line(i, true), line(i, false)])
+        .collect();
+    for l in &lines {
+        m.sum(l, Rel::Eq, n as i64 / 2)?;
+        for three in l.windows(3) {
+            m.sum(three, Rel::Ge, 1)?;
+            m.sum(three, Rel::Le, 2)?;
+        }
+    }
+    // Rows with rows, columns with columns (lines alternate row, column).
+    for a in 0..lines.len() {
+        for b in (a + 2..lines.len()).step_by(2) {
+            let both: Vec<Var> = lines[a].iter().chain(&lines[b]).copied().collect();
+            m.predicate(&both, move |v| v[..n] != v[n..])?;
+        }
+    }
+    Ok((m, cells))
+}
+
+/// A nonogram: `rows[i]` and `cols[j]` are the lengths of the blocks of
+/// filled cells in row `i` and column `j`, in order. The cells row by row, 1
+/// for filled. Each line is a table of the patterns its clue allows.
+pub fn nonogram(rows: &[Vec<usize>], cols: &[Vec<usize>]) -> Result<(Model, Vec<Var>), Error> {
+    let (h, w) = (rows.len(), cols.len());
+    let mut m = Model::new();
+    let cells = m.vars(h * w, 0..=1)?;
+    for (i, clue) in rows.iter().enumerate() {
+        let line: Vec<Var> = (0..w).map(|j| cells[i * w + j]).collect();
+        m.table(&line, line_patterns(w, clue))?;
+    }
+    for (j, clue) in cols.iter().enumerate() {
+        let line: Vec<Var> = (0..h).map(|i| cells[i * w + j]).collect();
+        m.table(&line, line_patterns(h, clue))?;
+    }
+    Ok((m, cells))
+}
+
+/// Every line of `len` cells whose blocks of 1s are `clue`.
+fn line_patterns(len: usize, clue: &[usize]) -> Vec<Vec<i64>> {
+    fn place(len: usize, clue: &[usize], line: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
+        let Some((&block, rest)) = clue.split_first() else {
+            let mut done = line.clone();
+            done.resize(len, 0);
+            out.push(done);
+            return;
+        };
+        let needed: usize = rest.iter().map(|b| b + 1).sum::<usize>() + block;
+        let start = line.len();
+        for gap in 0..=len.saturating_sub(start + needed) {
+            if start + gap + needed > len {
+                break;
+            }
+            line.extend(std::iter::repeat_n(0, gap));
+            line.extend(std::iter::repeat_n(1, block));
+            if !rest.is_empty() {
+                line.push(0);
+            }
+            place(len, rest, line, out);
+            line.truncate(start);
+        }
+    }
+    let mut out = Vec::new();
+    place(len, clue, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The zebra puzzle (Life International, 1962): five houses in a row, each
+/// of a colour, a nationality, a drink, a smoke and a pet. Each variable is
+/// the house (1 to 5) of one of them, named: `Englishman`, `zebra`,
+/// `water`, ...
+pub fn zebra() -> Result<(Model, Vec<Var>), Error> {
+    let mut m = Model::new();
+    let mut group = |names: [&str; 5]| -> Result<[Var; 5], Error> {
+        let vars = names.map(|name| m.named_var(name, 1..=5));
+        let [a, b, c, d, e] = vars;
+        let vars = [a?, b?, c?, d?, e?];
+        m.all_different(&vars)?;
+        Ok(vars)
+    };
+    let colours = group(["red", "green", "ivory", "yellow", "blue"])?;
+    let nations = group([
+        "Englishman",
+        "Spaniard",
+        "Ukrainian",
+        "Norwegian",
+        "Japanese",
+    ])?;
+    let drinks = group(["coffee", "tea", "milk", "orange juice", "water"])?;
+    let smokes = group([
+        "Old Gold",
+        "Kools",
+        "Chesterfields",
+        "Lucky Strike",
+        "Parliaments",
+    ])?;
+    let pets = group(["dog", "snails", "fox", "horse", "zebra"])?;
+    let [red, green, ivory, yellow, blue] = colours;
+    let [english, spaniard, ukrainian, norwegian, japanese] = nations;
+    let [coffee, tea, milk, orange_juice, _water] = drinks;
+    let [old_gold, kools, chesterfields, lucky_strike, parliaments] = smokes;
+    let [dog, snails, fox, horse, _zebra] = pets;
+    let next_to: Vec<[i64; 2]> = (1..=5i64)
+        .flat_map(|a| (1..=5).map(move |b| [a, b]))
+        .filter(|[a, b]| (a - b).abs() == 1)
+        .collect();
+    m.equal(english, red, 0)?;
+    m.equal(spaniard, dog, 0)?;
+    m.equal(coffee, green, 0)?;
+    m.equal(ukrainian, tea, 0)?;
+    m.equal(green, ivory, 1)?;
+    m.equal(old_gold, snails, 0)?;
+    m.equal(kools, yellow, 0)?;
+    m.fix(milk, 3)?;
+    m.fix(norwegian, 1)?;
+    m.table(&[chesterfields, fox], &next_to)?;
+    m.table(&[kools, horse], &next_to)?;
+    m.equal(lucky_strike, orange_juice, 0)?;
+    m.equal(japanese, parliaments, 0)?;
+    m.table(&[norwegian, blue], &next_to)?;
+    Ok((m, [colours, nations, drinks, smokes, pets].concat()))
+}

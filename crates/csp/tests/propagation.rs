@@ -1,0 +1,226 @@
+//! Every propagator against generate-and-test on random small models, and
+//! undo against the state before apply.
+
+use backtrack::Problem;
+use csp::{Model, Network, Rel, Var};
+use proptest::prelude::*;
+
+/// A constraint over variable positions, stated twice: posted on a model,
+/// and checked directly on a full assignment.
+#[derive(Clone, Debug)]
+enum Constraint {
+    AllDifferent(Vec<usize>),
+    /// x != y + c
+    NotEqual(usize, usize, i64),
+    Linear(Vec<(i64, usize)>, Rel, i64),
+    Table(Vec<usize>, Vec<Vec<i64>>),
+    /// (sum of squares + k) % 3 != 0, checked by a closure
+    Predicate(Vec<usize>, i64),
+}
+
+impl Constraint {
+    fn post(&self, m: &mut Model, vars: &[Var]) {
+        let pick = |xs: &[usize]| -> Vec<Var> { xs.iter().map(|&i| vars[i]).collect() };
+        match self {
+            Constraint::AllDifferent(xs) => m.all_different(&pick(xs)).unwrap(),
+            Constraint::NotEqual(x, y, c) => m.not_equal(vars[*x], vars[*y], *c).unwrap(),
+            Constraint::Linear(terms, rel, rhs) => {
+                let terms: Vec<(i64, Var)> = terms.iter().map(|&(a, i)| (a, vars[i])).collect();
+                m.linear(&terms, *rel, *rhs).unwrap()
+            }
+            Constraint::Table(xs, tuples) => m.table(&pick(xs), tuples).unwrap(),
+            Constraint::Predicate(xs, k) => {
+                let k = *k;
+                m.predicate(&pick(xs), move |v| {
+                    (v.iter().map(|x| x * x).sum::<i64>() + k) % 3 != 0
+                })
+                .unwrap()
+            }
+        }
+    }
+
+    fn holds(&self, a: &[i64]) -> bool {
+        match self {
+            Constraint::AllDifferent(xs) => xs
+                .iter()
+                .enumerate()
+                .all(|(i, &x)| xs[i + 1..].iter().all(|&y| a[x] != a[y])),
+            Constraint::NotEqual(x, y, c) => a[*x] != a[*y] + c,
+            Constraint::Linear(terms, rel, rhs) => {
+                let sum: i64 = terms.iter().map(|&(c, i)| c * a[i]).sum();
+                match rel {
+                    Rel::Eq => sum == *rhs,
+                    Rel::Ne => sum != *rhs,
+                    Rel::Le => sum <= *rhs,
+                    Rel::Lt => sum < *rhs,
+                    Rel::Ge => sum >= *rhs,
+                    Rel::Gt => sum > *rhs,
+                }
+            }
+            Constraint::Table(xs, tuples) => tuples
+                .iter()
+                .any(|t| xs.iter().zip(t).all(|(&i, &v)| a[i] == v)),
+            Constraint::Predicate(xs, k) => {
+                (xs.iter().map(|&i| a[i] * a[i]).sum::<i64>() + k) % 3 != 0
+            }
+        }
+    }
+}
+
+/// Values for the domains: near 0, or spread over several 64-bit words.
+fn palette(wide: bool) -> Vec<i64> {
+    if wide {
+        vec![-130, -64, -1, 0, 1, 63, 64, 200]
+    } else {
+        (-3..=3).collect()
+    }
+}
+
+fn domains(vars: usize) -> impl Strategy<Value = Vec<Vec<i64>>> {
+    any::<bool>().prop_flat_map(move |wide| {
+        let values = palette(wide);
+        prop::collection::vec(
+            prop::sample::subsequence(values.clone(), 0..=values.len()),
+            vars,
+        )
+    })
+}
+
+fn positions(vars: usize) -> impl Strategy<Value = Vec<usize>> {
+    prop::collection::vec(0..vars, 0..=vars)
+}
+
+fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
+    let rel = prop::sample::select(vec![Rel::Eq, Rel::Ne, Rel::Le, Rel::Lt, Rel::Ge, Rel::Gt]);
+    prop_oneof![
+        prop::sample::subsequence((0..vars).collect::<Vec<_>>(), 0..=vars)
+            .prop_map(Constraint::AllDifferent),
+        (0..vars, 0..vars, -3i64..=3).prop_map(|(x, y, c)| Constraint::NotEqual(x, y, c)),
+        (
+            prop::collection::vec((-3i64..=3, 0..vars), 0..=vars),
+            rel,
+            -8i64..=8
+        )
+            .prop_map(|(t, r, c)| Constraint::Linear(t, r, c)),
+        (
+            prop::collection::vec(0..vars, 1..=3),
+            prop::collection::vec(prop::collection::vec(-3i64..=3, 3), 0..12)
+        )
+            .prop_map(|(xs, tuples)| {
+                let tuples = tuples.into_iter().map(|t| t[..xs.len()].to_vec()).collect();
+                Constraint::Table(xs, tuples)
+            }),
+        (positions(vars), 0i64..3).prop_map(|(xs, k)| Constraint::Predicate(xs, k)),
+    ]
+}
+
+fn model(domains: &[Vec<i64>], constraints: &[Constraint]) -> (Model, Vec<Var>) {
+    let mut m = Model::new();
+    let vars: Vec<Var> = domains
+        .iter()
+        .map(|d| m.var_in(d.iter().copied()).unwrap())
+        .collect();
+    for c in constraints {
+        c.post(&mut m, &vars);
+    }
+    (m, vars)
+}
+
+/// Every assignment from the domains, in lexicographic order, that satisfies
+/// every constraint.
+fn generate_and_test(domains: &[Vec<i64>], constraints: &[Constraint]) -> Vec<Vec<i64>> {
+    let mut out = Vec::new();
+    let mut a = Vec::new();
+    fn go(d: &[Vec<i64>], cs: &[Constraint], a: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
+        if a.len() == d.len() {
+            if cs.iter().all(|c| c.holds(a)) {
+                out.push(a.clone());
+            }
+            return;
+        }
+        for &v in &d[a.len()] {
+            a.push(v);
+            go(d, cs, a, out);
+            a.pop();
+        }
+    }
+    go(domains, constraints, &mut a, &mut out);
+    out
+}
+
+fn found(network: &Network, vars: &[Var]) -> Vec<Vec<i64>> {
+    let mut found: Vec<Vec<i64>> = network
+        .solutions(usize::MAX)
+        .iter()
+        .map(|s| vars.iter().map(|&v| s[v]).collect())
+        .collect();
+    found.sort();
+    found
+}
+
+/// The whole observable state: every domain and the failure flag.
+fn snapshot(network: &Network) -> (Vec<Vec<i64>>, bool) {
+    (network.domains(), network.is_failed())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn propagation_finds_exactly_the_generated_solutions(
+        (domains, constraints) in (1usize..=4).prop_flat_map(|n| (domains(n), prop::collection::vec(constraint(n), 0..=4)))
+    ) {
+        let (m, vars) = model(&domains, &constraints);
+        let network = m.compile();
+        let expected = generate_and_test(&domains, &constraints);
+        let got = found(&network, &vars);
+        prop_assert_eq!(&got, &expected);
+        prop_assert_eq!(backtrack::count(network.clone()), expected.len() as u64);
+    }
+
+    #[test]
+    fn undo_restores_every_domain_exactly(
+        (domains, constraints) in (1usize..=4).prop_flat_map(|n| (domains(n), prop::collection::vec(constraint(n), 0..=4))),
+        picks in prop::collection::vec(0usize..8, 0..6),
+    ) {
+        let (m, _) = model(&domains, &constraints);
+        let mut network = m.compile();
+        // Down a path of choices, checking every sibling on the way.
+        let mut path = Vec::new();
+        let mut states = vec![snapshot(&network)];
+        for pick in picks {
+            let choices: Vec<_> = network.choices().collect();
+            for &c in &choices {
+                network.apply(c);
+                network.undo(c);
+                prop_assert_eq!(&snapshot(&network), states.last().unwrap());
+            }
+            let Some(&c) = choices.get(pick % choices.len().max(1)) else { break };
+            network.apply(c);
+            path.push(c);
+            states.push(snapshot(&network));
+        }
+        while let Some(c) = path.pop() {
+            network.undo(c);
+            states.pop();
+            prop_assert_eq!(&snapshot(&network), states.last().unwrap());
+        }
+    }
+}
+
+#[test]
+fn a_failed_state_has_no_choices_and_undo_clears_it() {
+    let mut m = Model::new();
+    let x = m.var(0..=2).unwrap();
+    let y = m.var(0..=2).unwrap();
+    m.sum(&[x, y], Rel::Eq, 4).unwrap();
+    let mut network = m.compile();
+    let before = snapshot(&network);
+    let choice = csp::Choice { var: x, value: 1 };
+    network.apply(choice); // y would be 3
+    assert!(network.is_failed());
+    assert_eq!(network.choices().count(), 0);
+    assert!(!network.is_solution());
+    network.undo(choice);
+    assert_eq!(snapshot(&network), before);
+}

@@ -1,0 +1,6 @@
+//! The csp tests: one binary, one module per part. Every solution a search
+//! reports is checked by code that shares nothing with the model.
+
+mod model;
+mod propagation;
+mod puzzle;

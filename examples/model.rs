@@ -1,0 +1,357 @@
+//! Classic puzzles modelled with the `csp` crate in a few lines each, and
+//! searched by the `backtrack` engine.
+//!
+//! ```text
+//! cargo run --release --example model -- queens 12          # 14200
+//! cargo run --release --example model -- magic 3 --first 1
+//! cargo run --release --example model -- send-more-money
+//! cargo run --release --example model -- sudoku examples/data/hard.txt
+//! ```
+//!
+//! Without `--first` a model prints its count (or, for the puzzles with one
+//! answer, the answer); `--first K` prints the first K solutions. A mistake
+//! in the arguments prints one line on standard error and exits with status
+//! 2.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::{Parser, Subcommand};
+use csp::{Model, Network, Solution, Var, puzzle};
+
+/// Puzzles as finite-domain models on the backtrack engine.
+#[derive(Debug, Parser)]
+#[command(name = "model")]
+struct Cli {
+    /// Print the first K solutions instead of counting them.
+    #[arg(long, global = true, value_name = "K")]
+    first: Option<usize>,
+
+    #[command(subcommand)]
+    model: Name,
+}
+
+#[derive(Debug, Subcommand)]
+enum Name {
+    /// N-queens: the number of solutions; solutions as 1-based columns.
+    Queens {
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=64))]
+        n: u16,
+    },
+    /// Magic squares of order N: how many; solutions as grids.
+    Magic {
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=16))]
+        n: u16,
+    },
+    /// Langford pairs L(2, N), counted up to reversal.
+    Langford {
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=32))]
+        n: u16,
+    },
+    /// SEND + MORE = MONEY: one LETTER=DIGIT per line.
+    SendMoreMoney,
+    /// Solves 9x9 sudokus, one 81-character line per puzzle ('.' or '0'
+    /// for an empty cell; '#' comments and empty lines are skipped).
+    Sudoku { file: PathBuf },
+    /// A killer sudoku (the cages of a built-in demo grid): the solved line.
+    Killer,
+    /// The xkcd 287 menu: the orders of appetizers costing exactly TOTAL
+    /// cents (default 1505, $15.05).
+    Xkcd {
+        #[arg(default_value_t = 1505, value_parser = clap::value_parser!(i64).range(0..=100_000))]
+        total: i64,
+    },
+    /// The zebra puzzle: who owns the zebra, who drinks water.
+    Zebra,
+    /// Sujiko: 1 to 9 in a 3x3 grid, the four 2x2 blocks adding up to the
+    /// four numbers (top left, top right, bottom left, bottom right).
+    Sujiko {
+        #[arg(num_args = 4, required = true, allow_negative_numbers = true)]
+        circles: Vec<i64>,
+    },
+    /// Takuzu (binairo) grids of side N (even): how many.
+    Takuzu {
+        #[arg(value_parser = clap::value_parser!(u16).range(2..=12))]
+        n: u16,
+    },
+    /// A nonogram from its clues: ROWS and COLS are lines of block lengths
+    /// separated by '/', blocks by ',' (e.g. "2/1,1/3" "3/1,1/2").
+    Nonogram { rows: String, cols: String },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    ExitCode::SUCCESS
+                }
+                _ => {
+                    let text = e.render().to_string();
+                    let line = text.lines().next().unwrap_or("bad arguments");
+                    eprintln!("model: {}", line.trim_start_matches("error: "));
+                    ExitCode::from(2)
+                }
+            };
+        }
+    };
+    let mut out = io::stdout().lock();
+    match run(&cli, &mut out).and_then(|()| Ok(out.flush()?)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e)
+            if e.downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("model: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The count, or the first K solutions each printed by `show`.
+fn count_or_show(
+    network: &Network,
+    first: Option<usize>,
+    out: &mut dyn Write,
+    show: impl Fn(&Solution) -> String,
+) -> anyhow::Result<()> {
+    match first {
+        None => writeln!(out, "{}", backtrack::count(network.clone()))?,
+        Some(k) => {
+            for s in network.solutions(k) {
+                writeln!(out, "{}", show(&s))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn grid(s: &Solution, cells: &[Var], width: usize) -> String {
+    let mut text = String::new();
+    for row in cells.chunks(width) {
+        let line: Vec<String> = row.iter().map(|&v| s[v].to_string()).collect();
+        let _ = writeln!(text, "{}", line.join(" "));
+    }
+    text
+}
+
+fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
+    let first = cli.first;
+    match &cli.model {
+        Name::Queens { n } => {
+            let (m, q) = puzzle::queens(usize::from(*n))?;
+            count_or_show(&m.compile(), first, out, |s| {
+                let cols: Vec<String> = q.iter().map(|&v| (s[v] + 1).to_string()).collect();
+                cols.join(" ")
+            })
+        }
+        Name::Magic { n } => {
+            let n = usize::from(*n);
+            let (m, cells) = puzzle::magic_square(n)?;
+            count_or_show(&m.compile(), first, out, |s| grid(s, &cells, n))
+        }
+        Name::Langford { n } => {
+            let n = usize::from(*n);
+            let (m, a, b) = puzzle::langford(n)?;
+            count_or_show(&m.compile(), first, out, |s| {
+                let mut row = vec![0; 2 * n];
+                for k in 0..n {
+                    row[s[a[k]] as usize] = k + 1;
+                    row[s[b[k]] as usize] = k + 1;
+                }
+                row.iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+        }
+        Name::SendMoreMoney => show_all(
+            &puzzle::send_more_money()?.0,
+            first.unwrap_or(usize::MAX),
+            out,
+        ),
+        Name::Sudoku { file } => {
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            for (number, line) in text.lines().enumerate() {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let givens = parse_sudoku(line).with_context(|| format!("line {}", number + 1))?;
+                let (m, cells) = puzzle::sudoku(&givens)?;
+                count_or_show_sudoku(&m, &cells, first, out)?;
+            }
+            Ok(())
+        }
+        Name::Killer => {
+            let (m, cells) = puzzle::killer_sudoku(&demo_cages())?;
+            count_or_show_sudoku(&m, &cells, first, out)
+        }
+        Name::Xkcd { total } => {
+            let (m, counts) = puzzle::xkcd_menu(*total)?;
+            for s in m.compile().solutions(first.unwrap_or(usize::MAX)) {
+                let items: Vec<String> = counts
+                    .iter()
+                    .zip(puzzle::MENU)
+                    .filter(|&(&v, _)| s[v] > 0)
+                    .map(|(&v, (name, _))| format!("{} {name}", s[v]))
+                    .collect();
+                writeln!(out, "{}", items.join(", "))?;
+            }
+            Ok(())
+        }
+        Name::Zebra => {
+            let (m, vars) = puzzle::zebra()?;
+            let Some(s) = m.compile().solutions(1).pop() else {
+                bail!("the zebra puzzle has no solution: the model is wrong");
+            };
+            let owner = |thing: usize| {
+                let nations = [
+                    "Englishman",
+                    "Spaniard",
+                    "Ukrainian",
+                    "Norwegian",
+                    "Japanese",
+                ];
+                (5..10)
+                    .zip(nations)
+                    .find(|&(n, _)| s[vars[n]] == s[vars[thing]])
+                    .map_or("nobody", |(_, name)| name)
+            };
+            writeln!(
+                out,
+                "The {} drinks water.\nThe {} owns the zebra.",
+                owner(14),
+                owner(24)
+            )?;
+            if first.is_some() {
+                write!(out, "{s}")?;
+            }
+            Ok(())
+        }
+        Name::Sujiko { circles } => {
+            let circles: [i64; 4] = circles
+                .as_slice()
+                .try_into()
+                .context("sujiko takes four numbers")?;
+            let (m, cells) = puzzle::sujiko(circles, &[])?;
+            count_or_show(&m.compile(), Some(first.unwrap_or(usize::MAX)), out, |s| {
+                grid(s, &cells, 3)
+            })
+        }
+        Name::Takuzu { n } => {
+            let n = usize::from(*n);
+            if n % 2 != 0 {
+                bail!("a takuzu grid has an even side, got {n}");
+            }
+            let (m, cells) = puzzle::takuzu(n)?;
+            count_or_show(&m.compile(), first, out, |s| grid(s, &cells, n))
+        }
+        Name::Nonogram { rows, cols } => {
+            let (rows, cols) = (parse_clues(rows)?, parse_clues(cols)?);
+            let (m, cells) = puzzle::nonogram(&rows, &cols)?;
+            let solutions = m.compile().solutions(first.unwrap_or(2));
+            if solutions.is_empty() {
+                writeln!(out, "no solution")?;
+            }
+            for s in &solutions {
+                for row in cells.chunks(cols.len().max(1)) {
+                    let line: String = row
+                        .iter()
+                        .map(|&v| if s[v] == 1 { '#' } else { '.' })
+                        .collect();
+                    writeln!(out, "{line}")?;
+                }
+                writeln!(out)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Every solution up to `k`, as `name=value` lines, a blank line between.
+fn show_all(m: &Model, k: usize, out: &mut dyn Write) -> anyhow::Result<()> {
+    for (i, s) in m.compile().solutions(k).iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        write!(out, "{s}")?;
+    }
+    Ok(())
+}
+
+/// The solved line (or `no solution`); with `--first K`, up to K lines.
+fn count_or_show_sudoku(
+    m: &Model,
+    cells: &[Var],
+    first: Option<usize>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let solutions = m.compile().solutions(first.unwrap_or(1));
+    if solutions.is_empty() {
+        writeln!(out, "no solution")?;
+    }
+    for s in solutions {
+        let line: String = cells.iter().map(|&v| s[v].to_string()).collect();
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+fn parse_sudoku(line: &str) -> anyhow::Result<[u8; 81]> {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() != 81 {
+        bail!("expected 81 cells, got {}", chars.len());
+    }
+    let mut cells = [0; 81];
+    for (i, (cell, ch)) in cells.iter_mut().zip(chars).enumerate() {
+        *cell = match ch {
+            '.' | '0' => 0,
+            '1'..='9' => ch as u8 - b'0',
+            _ => bail!("column {}: '{ch}' is not a digit, '.' or '0'", i + 1),
+        };
+    }
+    Ok(cells)
+}
+
+fn parse_clues(text: &str) -> anyhow::Result<Vec<Vec<usize>>> {
+    text.split('/')
+        .map(|line| {
+            line.split(',')
+                .filter(|b| !b.trim().is_empty() && b.trim() != "0")
+                .map(|b| {
+                    b.trim()
+                        .parse::<usize>()
+                        .with_context(|| format!("'{b}' is not a block length"))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The cages of the demo killer sudoku: dominoes along each row (the last
+/// cell of a row alone), summing to the cells of a known grid.
+fn demo_cages() -> Vec<(Vec<usize>, i64)> {
+    let grid = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let digits: Vec<i64> = grid.bytes().map(|b| i64::from(b - b'0')).collect();
+    (0..9)
+        .flat_map(|r| {
+            [vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7], vec![8]]
+                .map(|c| c.iter().map(|j| r * 9 + j).collect::<Vec<usize>>())
+        })
+        .map(|cage| {
+            let total = cage.iter().map(|&c| digits[c]).sum();
+            (cage, total)
+        })
+        .collect()
+}
