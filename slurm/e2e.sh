@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # End to end on a real (one-node) Slurm: an 8-task array counting n = 13,
 # a merge job that depends on it, a task that fails on purpose, `merge
-# --status` naming it, its resubmission alone, and the exact total.
+# --status` naming it, its resubmission alone, and the exact total; then
+# the same for the pentomino 6x10 count, a job of the generic runner, with
+# a failed task resubmitted too.
 #
-#   slurm/e2e.sh [PATH/TO/nqueens]      (default: target/release/nqueens)
+#   slurm/e2e.sh [PATH/TO/nqueens [PATH/TO/pentomino]]
+#       (default: target/release/nqueens, target/release/examples/pentomino)
 #
 # Starts the local cluster (installing Slurm if needed) and always stops it.
 # Fails loudly if anything is missing; it never passes by skipping.
@@ -13,6 +16,8 @@ repo=$(pwd)
 
 nqueens=$(realpath "${1:-target/release/nqueens}")
 [ -x "$nqueens" ] || { echo "e2e: no nqueens binary at $nqueens" >&2; exit 1; }
+pentomino=$(realpath "${2:-target/release/examples/pentomino}")
+[ -x "$pentomino" ] || { echo "e2e: no pentomino example at $pentomino" >&2; exit 1; }
 work=$(mktemp -d /tmp/nqueens-e2e.XXXXXX)
 chmod 0755 "$work" # the munge user must reach the cluster's files inside
 export NQUEENS_SLURM_DIR=$work/cluster
@@ -81,4 +86,41 @@ wait_for "$retry"
 total=$("$nqueens" merge "$work/flaky")
 [ "$total" = "73712" ] || { say "merge after the retry printed '$total'"; exit 1; }
 say "merged after the retry: $total"
+
+# The pentomino count through the generic script, as any job of the runner.
+expected="6x10: 2339 tilings up to rotation and reflection (9356 counting the symmetric copies apart)"
+cat > "$work/pentomino-flaky" <<WRAPPER
+#!/usr/bin/env bash
+if [ "\${SLURM_ARRAY_TASK_ID:-}" = "\${FAIL_TASK:-none}" ]; then
+    echo "task \$SLURM_ARRAY_TASK_ID fails on purpose" >&2
+    exit 1
+fi
+exec "$pentomino" "\$@"
+WRAPPER
+chmod +x "$work/pentomino-flaky"
+
+say "an 8-task array for the pentomino 6x10 count, and a merge job after it"
+array=$(sbatch --parsable --array=0-7 "$repo/slurm/shard.sbatch" 8 "$work/pento" "$pentomino" 6x10)
+merge=$(sbatch --parsable --dependency="afterok:$array" --output="$work/pento-merge.out" \
+    --wrap "$pentomino merge $work/pento")
+wait_for "$array"
+wait_for "$merge"
+merged=$(cat "$work/pento-merge.out")
+[ "$merged" = "$expected" ] || { say "pentomino merge printed '$merged'"; cat "$work"/*.out; exit 1; }
+say "merged: $merged"
+
+say "the same with task 5 failing, then resubmitted alone"
+FAIL_TASK=5 sbatch --parsable --array=0-7 "$repo/slurm/shard.sbatch" 8 "$work/pento-flaky" \
+    "$work/pentomino-flaky" 6x10 > "$work/array.id"
+wait_for "$(cat "$work/array.id")"
+if "$pentomino" merge "$work/pento-flaky" > "$work/refused.out" 2>&1; then
+    say "the pentomino merge accepted an incomplete set of shards"
+    exit 1
+fi
+grep -q "missing shards of 8: 5" "$work/refused.out" || { say "the refusal did not name shard 5"; cat "$work/refused.out"; exit 1; }
+retry=$(sbatch --parsable --array=5 "$repo/slurm/shard.sbatch" 8 "$work/pento-flaky" "$pentomino" 6x10)
+wait_for "$retry"
+merged=$("$pentomino" merge "$work/pento-flaky")
+[ "$merged" = "$expected" ] || { say "pentomino merge after the retry printed '$merged'"; exit 1; }
+say "merged after the retry: $merged"
 say "passed"

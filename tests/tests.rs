@@ -4,4 +4,5 @@
 mod cli;
 mod cluster;
 mod examples;
+mod forwarding;
 mod process;

@@ -81,7 +81,7 @@ mod split;
 mod work;
 
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
-pub use problem::Problem;
+pub use problem::{ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
 pub use split::{Parallel, subproblems};
 pub use work::{PerTask, Runner, WorkList};

@@ -21,27 +21,29 @@
 ///   engine's determinism (same problem, same solutions in the same order,
 ///   sequential or split) rests on it.
 ///
-/// # Why an owned iterator
+/// # Why an owned iterator, and why it stands on its own
 ///
 /// `choices` returns an owned iterator ([`Problem::Choices`]) rather than
-/// filling a buffer, and the engine advances it with
-/// [`next_choice`](Problem::next_choice). The engine keeps one such
-/// iterator per depth on a stack whose capacity is reused (the top one in a
-/// local variable), so a search allocates nothing per node as long as the
+/// filling a buffer, and the engine takes the choices from it with
+/// `Iterator::next` and nothing else. The engine keeps one such iterator
+/// per depth on a stack whose capacity is reused (the top one in a local
+/// variable), so a search allocates nothing per node as long as the
 /// iterator itself does not. Many problems can describe their candidates in
 /// a word or two (a bitmask of free columns, the candidate mask of one
 /// cell), and such an iterator is copied and advanced in registers with a
 /// few instructions: no buffer is written and read back. Measured on
-/// N-queens this keeps the engine at about 1.3 times a hand-written bitmask
-/// search of the same tree (see the `engine` benchmark), where a buffer per
-/// depth costs a write and a read per choice.
+/// N-queens this keeps the engine near a hand-written bitmask search of the
+/// same tree (see the `engine` benchmark).
 ///
-/// When the candidates are cheaper to find in the state than to copy out of
-/// it (a list to walk, a range of columns to test), the iterator can be a
-/// cursor that [`next_choice`](Problem::next_choice), which sees the state,
-/// moves along: the exact cover solver of the `puzzles` crate walks its
-/// dancing links this way, and `NQueens` tests the columns of boards wider
-/// than a machine word.
+/// The iterator must stand on its own: it owns a copy of what it yields
+/// (a mask, a small list), and `choices` changes nothing in the problem.
+/// Calling `choices` twice gives two equal, independent iterators; a
+/// wrapper that forwards the four methods to an inner problem searches
+/// exactly the same tree. An earlier version let a problem advance a
+/// cursor through its own state in a fifth method; a wrapper that forgot
+/// to forward it compiled and silently found nothing, so the method is
+/// gone. Candidates that are not a bitmask fit in a [`ChoiceList`]
+/// (inline up to 16 choices, no allocation).
 ///
 /// # Example
 ///
@@ -83,7 +85,8 @@ pub trait Problem {
     type Choice: Copy;
 
     /// The iterator [`choices`](Problem::choices) returns. It must own what
-    /// it needs: the engine holds it while it applies the choices it yields.
+    /// it yields: the engine holds it while it applies the choices it
+    /// yields, and takes them with `next` alone.
     type Choices: Iterator<Item = Self::Choice>;
 
     /// The choices open at the current state, in the order to try them.
@@ -102,21 +105,6 @@ pub trait Problem {
 
     /// Whether the current state is a solution. Solutions are not expanded.
     fn is_solution(&self) -> bool;
-
-    /// The next choice from `choices`, which [`choices`](Problem::choices)
-    /// returned at the current state. The engine advances choices only
-    /// through this method, always at the state that made them.
-    ///
-    /// The default is `choices.next()`. Override it when the next choice
-    /// is cheaper to find by looking at the state than to write down in
-    /// advance: the iterator can then be a small cursor (a position in a
-    /// linked list, the next column to test) that moves through the state,
-    /// and its own `Iterator::next` may yield only what it can know by
-    /// itself.
-    #[inline]
-    fn next_choice(&self, choices: &mut Self::Choices) -> Option<Self::Choice> {
-        choices.next()
-    }
 }
 
 /// A mutable reference to a problem is a problem: search it in place and keep
@@ -144,9 +132,62 @@ impl<P: Problem + ?Sized> Problem for &mut P {
     fn is_solution(&self) -> bool {
         (**self).is_solution()
     }
+}
+
+/// An owned list of choices for problems whose candidates are not a
+/// bitmask: up to 16 are kept inline, so building one allocates nothing
+/// (more spill to the heap). Use it as [`Problem::Choices`].
+///
+/// # Example
+///
+/// ```
+/// use backtrack::{ChoiceList, Problem};
+///
+/// /// Words over "abc" of length 3 with no letter twice in a row.
+/// struct Words(Vec<u8>);
+///
+/// impl Problem for Words {
+///     type Choice = u8;
+///     type Choices = ChoiceList<u8>;
+///     fn choices(&self) -> ChoiceList<u8> {
+///         b"abc".iter().copied().filter(|&c| self.0.last() != Some(&c)).collect()
+///     }
+///     fn apply(&mut self, c: u8) { self.0.push(c) }
+///     fn undo(&mut self, _: u8) { self.0.pop(); }
+///     fn is_solution(&self) -> bool { self.0.len() == 3 }
+/// }
+///
+/// assert_eq!(backtrack::count(Words(vec![])), 12);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ChoiceList<T>(smallvec::IntoIter<[T; 16]>);
+
+impl<T> ChoiceList<T> {
+    /// The choices of `list`, in its order.
+    pub fn new(list: smallvec::SmallVec<[T; 16]>) -> Self {
+        ChoiceList(list.into_iter())
+    }
+}
+
+impl<T> FromIterator<T> for ChoiceList<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        ChoiceList(
+            iter.into_iter()
+                .collect::<smallvec::SmallVec<[T; 16]>>()
+                .into_iter(),
+        )
+    }
+}
+
+impl<T> Iterator for ChoiceList<T> {
+    type Item = T;
 
     #[inline]
-    fn next_choice(&self, choices: &mut Self::Choices) -> Option<Self::Choice> {
-        (**self).next_choice(choices)
+    fn next(&mut self) -> Option<T> {
+        self.0.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
     }
 }

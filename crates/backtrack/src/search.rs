@@ -29,16 +29,18 @@ const POLL_INTERVAL: u64 = 1 << 12;
 /// # Example
 ///
 /// ```
-/// use backtrack::{Limits, Outcome, Problem, Search, Stop};
+/// use backtrack::{ChoiceList, Limits, Outcome, Problem, Search, Stop};
 ///
 /// /// Bit strings of length `n` without two adjacent ones.
 /// struct NoAdjacentOnes { n: usize, bits: Vec<bool> }
 ///
 /// impl Problem for NoAdjacentOnes {
 ///     type Choice = bool;
-///     type Choices = std::vec::IntoIter<bool>;
+///     type Choices = ChoiceList<bool>;
 ///     fn choices(&self) -> Self::Choices {
-///         if self.bits.last() == Some(&true) { vec![false] } else { vec![false, true] }.into_iter()
+///         // No allocation: up to 16 choices are kept inline.
+///         let last_is_one = self.bits.last() == Some(&true);
+///         [false, true].into_iter().filter(|&bit| !(bit && last_is_one)).collect()
 ///     }
 ///     fn apply(&mut self, bit: bool) { self.bits.push(bit) }
 ///     fn undo(&mut self, _: bool) { self.bits.pop(); }
@@ -280,7 +282,7 @@ impl<P: Problem> Search<P> {
                     return Pause::Exhausted;
                 }
                 let mut choices = self.problem.choices();
-                match self.problem.next_choice(&mut choices) {
+                match choices.next() {
                     Some(first) => {
                         self.frames.push(choices);
                         self.stats.max_depth = self.stats.max_depth.max(1);
@@ -317,7 +319,7 @@ impl<P: Problem> Search<P> {
                     let Some(choices) = top.as_mut() else {
                         break Pause::Exhausted;
                     };
-                    match problem.next_choice(choices) {
+                    match choices.next() {
                         Some(choice) => choice,
                         None => {
                             top = frames.pop();
@@ -348,7 +350,7 @@ impl<P: Problem> Search<P> {
                 problem.undo(choice);
             } else {
                 let mut choices = problem.choices();
-                match problem.next_choice(&mut choices) {
+                match choices.next() {
                     Some(first) => {
                         path.push(choice);
                         if let Some(parent) = top.replace(choices) {

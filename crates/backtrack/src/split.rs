@@ -102,10 +102,6 @@ impl<P: Problem> Problem for Truncated<P> {
     fn is_solution(&self) -> bool {
         self.depth == self.cut || self.inner.is_solution()
     }
-
-    fn next_choice(&self, choices: &mut Self::Choices) -> Option<Self::Choice> {
-        self.inner.next_choice(choices)
-    }
 }
 
 /// How to search on several threads: where to cut the tree, on how many

@@ -1,9 +1,7 @@
 //! N-queens as a [`backtrack::Problem`].
 
 use backtrack::Problem;
-use std::sync::atomic::{AtomicU32, Ordering};
-
-use fixedbitset::FixedBitSet;
+use smallvec::SmallVec;
 
 use crate::error::Error;
 
@@ -23,8 +21,9 @@ const STACK: usize = 128;
 ///
 /// Boards up to 64 columns are kept in machine words, the way a hand-written
 /// bitmask search keeps them, and search without allocating; larger boards
-/// keep the columns and both diagonal families in [`FixedBitSet`]s and
-/// test the columns of a row one by one; neither allocates per state.
+/// keep the columns and both diagonal families in word bit sets and work
+/// out a row's free columns a word at a time (without allocating up to 256
+/// columns).
 ///
 /// # Example
 ///
@@ -55,54 +54,84 @@ pub struct NQueens {
     big: Option<Box<BigBoard>>,
 }
 
-/// Columns, "/" diagonals (row + col) and "\\" diagonals (row + n - 1 - col),
-/// and for each row the next column to test: the engine holds one cursor
-/// per row at a time, so it can live here rather than in the choices.
-#[derive(Debug)]
+/// The board above 64 columns, as word bit sets: columns, "/" diagonals
+/// (row + col) and "\\" diagonals (row + n - 1 - col).
+#[derive(Clone, Debug)]
 struct BigBoard {
-    cols: FixedBitSet,
-    rising: FixedBitSet,
-    falling: FixedBitSet,
-    /// Atomic only to keep the board `Sync` for parallel searches, each of
-    /// which has its own clone.
-    cursor: Vec<AtomicU32>,
+    cols: Vec<u64>,
+    rising: Vec<u64>,
+    falling: Vec<u64>,
 }
 
-impl Clone for BigBoard {
-    fn clone(&self) -> Self {
-        BigBoard {
-            cols: self.cols.clone(),
-            rising: self.rising.clone(),
-            falling: self.falling.clone(),
-            cursor: self
-                .cursor
-                .iter()
-                .map(|c| AtomicU32::new(c.load(Ordering::Relaxed)))
-                .collect(),
-        }
+/// Word `index` of a bit set, 0 outside it.
+fn word(bits: &[u64], index: i64) -> u64 {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| bits.get(i))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// The 64 bits of `bits` from bit `start` on (bits outside the set are 0).
+fn window(bits: &[u64], start: i64) -> u64 {
+    let (index, shift) = (start.div_euclid(64), start.rem_euclid(64));
+    let low = word(bits, index) >> shift;
+    if shift == 0 {
+        low
+    } else {
+        low | word(bits, index + 1) << (64 - shift)
     }
 }
 
 impl BigBoard {
-    /// The next free column of `row`, from its cursor on.
+    fn new(n: u32) -> Self {
+        let words = |bits: u32| vec![0u64; bits.div_ceil(64) as usize];
+        BigBoard {
+            cols: words(n),
+            rising: words(2 * n),
+            falling: words(2 * n),
+        }
+    }
+
+    /// The free columns of `row`, a word per 64 columns, the first word
+    /// last (so that popping gives them in order).
     #[cold]
-    fn next_free(&self, n: u32, row: u32) -> Option<u32> {
-        let cursor = &self.cursor[row as usize];
-        let (n, row) = (n as usize, row as usize);
-        let from = cursor.load(Ordering::Relaxed) as usize;
-        let col = (from..n)
-            .find(|&c| !self.cols[c] && !self.rising[row + c] && !self.falling[row + n - 1 - c]);
-        cursor.store(col.map_or(n, |c| c + 1) as u32, Ordering::Relaxed);
-        col.map(|c| c as u32)
+    fn free(&self, n: u32, row: u32) -> SmallVec<[u64; 4]> {
+        let (n, row) = (i64::from(n), i64::from(row));
+        let words = (n + 63) / 64;
+        (0..words)
+            .rev()
+            .map(|k| {
+                let first = 64 * k;
+                // Column first + i is on "/" diagonal row + first + i and on
+                // "\\" diagonal row + n - 1 - first - i: the second runs
+                // backwards, so its window is reversed.
+                let rising = window(&self.rising, row + first);
+                let falling = window(&self.falling, row + n - 1 - first - 63).reverse_bits();
+                let inside = if n - first >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << (n - first)) - 1
+                };
+                !(word(&self.cols, k) | rising | falling) & inside
+            })
+            .collect()
     }
 
     /// Marks (or clears) the lines through (row, col).
     #[cold]
     fn set(&mut self, n: u32, row: u32, col: u32, occupied: bool) {
-        let (n, row, col) = (n as usize, row as usize, col as usize);
-        self.cols.set(col, occupied);
-        self.rising.set(row + col, occupied);
-        self.falling.set(row + n - 1 - col, occupied);
+        let flip = |bits: &mut Vec<u64>, i: u32| {
+            let (w, b) = ((i / 64) as usize, i % 64);
+            if occupied {
+                bits[w] |= 1 << b;
+            } else {
+                bits[w] &= !(1 << b);
+            }
+        };
+        flip(&mut self.cols, col);
+        flip(&mut self.rising, row + col);
+        flip(&mut self.falling, row + n - 1 - col);
     }
 }
 
@@ -137,14 +166,8 @@ impl NQueens {
 
     /// The bit-set representation, used above 64 columns; any n >= 1 works.
     fn with_bit_sets(n: u32) -> Self {
-        let size = n as usize;
         NQueens {
-            big: Some(Box::new(BigBoard {
-                cols: FixedBitSet::with_capacity(size),
-                rising: FixedBitSet::with_capacity(2 * size - 1),
-                falling: FixedBitSet::with_capacity(2 * size - 1),
-                cursor: (0..size).map(|_| AtomicU32::new(0)).collect(),
-            })),
+            big: Some(Box::new(BigBoard::new(n))),
             full: 0,
             ..Self::with_words(1)
         }
@@ -169,25 +192,31 @@ impl NQueens {
 
 /// The free columns of a row, ascending: the choices of [`NQueens`].
 ///
-/// A copy of a machine word: on boards up to 64 columns its `next` yields
-/// them all. Larger boards keep a cursor per row in the board instead, and
-/// [`NQueens`] advances it in
-/// [`Problem::next_choice`](backtrack::Problem::next_choice); there the
-/// word is empty. Either way nothing is allocated per state.
-#[derive(Clone, Copy, Debug)]
-pub struct Columns(u64);
+/// A copy of the row's free columns, which it yields by itself: a machine
+/// word on boards up to 64 columns, one word per 64 columns on larger
+/// boards (inline up to 256 columns). Nothing is allocated per state up to
+/// that size.
+#[derive(Clone, Debug)]
+pub struct Columns {
+    /// The word being taken apart, and the column of its bit 0.
+    word: u64,
+    base: u32,
+    /// The words still to come, the next one last.
+    rest: SmallVec<[u64; 3]>,
+}
 
 impl Iterator for Columns {
     type Item = u32;
 
     #[inline]
     fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
-            return None;
+        while self.word == 0 {
+            self.word = self.rest.pop()?;
+            self.base += 64;
         }
-        let col = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(col)
+        let col = self.word.trailing_zeros();
+        self.word &= self.word - 1;
+        Some(self.base + col)
     }
 }
 
@@ -198,11 +227,20 @@ impl Problem for NQueens {
     #[inline]
     fn choices(&self) -> Columns {
         if let Some(big) = &self.big {
-            big.cursor[self.row as usize].store(0, Ordering::Relaxed);
-            return Columns(0);
+            let mut words = big.free(self.n, self.row);
+            let word = words.pop().unwrap_or(0);
+            return Columns {
+                word,
+                base: 0,
+                rest: words.into_iter().collect(),
+            };
         }
         let row = self.row as usize & (STACK - 1);
-        Columns(self.full & !(self.cols | self.left[row] | self.right[row]))
+        Columns {
+            word: self.full & !(self.cols | self.left[row] | self.right[row]),
+            base: 0,
+            rest: SmallVec::new(),
+        }
     }
 
     #[inline]
@@ -231,14 +269,6 @@ impl Problem for NQueens {
     #[inline]
     fn is_solution(&self) -> bool {
         self.row == self.n
-    }
-
-    #[inline]
-    fn next_choice(&self, columns: &mut Columns) -> Option<u32> {
-        if let Some(col) = columns.next() {
-            return Some(col);
-        }
-        self.big.as_ref()?.next_free(self.n, self.row)
     }
 }
 
@@ -271,7 +301,7 @@ mod tests {
 
     #[test]
     fn choices_are_the_unattacked_columns_on_both_sides_of_the_word_boundary() {
-        for n in [63u32, 64, 65, 66] {
+        for n in [63u32, 64, 65, 66, 127, 128, 129, 200, 257, 300] {
             // Evens then odds (1-based) is a solution when n mod 6 is not 2
             // or 3; for the others, walk the same rows as far as they go.
             let path: Vec<u32> = (1..n).step_by(2).chain((0..n).step_by(2)).collect();
@@ -285,9 +315,9 @@ mod tests {
                             .all(|(r, &q)| q != c && (row - r) as u32 != q.abs_diff(c))
                     })
                     .collect();
-                let mut columns = board.choices();
-                let offered: Vec<u32> =
-                    std::iter::from_fn(|| board.next_choice(&mut columns)).collect();
+                let offered: Vec<u32> = board.choices().collect();
+                // Choices stand on their own: asking twice changes nothing.
+                assert_eq!(board.choices().collect::<Vec<u32>>(), offered);
                 assert_eq!(offered, naive, "n = {n}, row {row}");
                 if !naive.contains(&col) {
                     break;

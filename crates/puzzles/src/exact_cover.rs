@@ -438,30 +438,9 @@ impl ExactCover {
 }
 
 /// The options open at a state of an [`ExactCover`]: those of the primary
-/// item with the fewest, in the order they were added.
-///
-/// A cursor into that item's list of options, two numbers, copied rather
-/// than the options themselves: [`ExactCover`] moves it down the list in
-/// [`Problem::next_choice`], at the state that made it. The list is intact
-/// there, since covering an item unlinks the other items' nodes, never its
-/// own. Its own `next` yields nothing: it cannot see the links.
-#[derive(Clone, Copy, Debug)]
-pub struct Options {
-    /// The item's header node, or `u32::MAX` for no item.
-    item: u32,
-    /// The node last yielded; the header before the first.
-    at: u32,
-}
-
-impl Iterator for Options {
-    type Item = usize;
-
-    /// Always `None`: the options are read from the links by
-    /// [`ExactCover`]'s `next_choice`.
-    fn next(&mut self) -> Option<usize> {
-        None
-    }
-}
+/// item with the fewest, in the order they were added; a copy of the
+/// item's list, kept inline up to 16 options.
+pub type Options = backtrack::ChoiceList<usize>;
 
 impl Problem for ExactCover {
     type Choice = usize;
@@ -483,29 +462,16 @@ impl Problem for ExactCover {
             }
             i = self.right[i] as usize;
         }
-        match best {
-            Some(item) => Options {
-                item: item as u32,
-                at: item as u32,
-            },
-            None => Options {
-                item: u32::MAX,
-                at: u32::MAX,
-            },
+        let Some(item) = best else {
+            return std::iter::empty().collect();
+        };
+        let mut at = self.down[item] as usize;
+        let mut list = smallvec::SmallVec::new();
+        while at != item {
+            list.push(self.option[at] as usize);
+            at = self.down[at] as usize;
         }
-    }
-
-    #[inline]
-    fn next_choice(&self, options: &mut Options) -> Option<usize> {
-        if options.item == u32::MAX {
-            return None;
-        }
-        let next = self.down[options.at as usize];
-        if next == options.item {
-            return None;
-        }
-        options.at = next;
-        Some(self.option[next as usize] as usize)
+        Options::new(list)
     }
 
     fn apply(&mut self, option: usize) {
