@@ -126,11 +126,6 @@ impl<P: Problem> Search<P> {
         self.rearm();
     }
 
-    /// The limits in force.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
     /// Statistics of everything searched so far.
     pub fn stats(&self) -> Stats {
         self.stats

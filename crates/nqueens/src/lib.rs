@@ -36,7 +36,7 @@ mod problem;
 mod size;
 mod solution;
 
-pub use construct::{construct, try_construct};
+pub use construct::construct;
 pub use count::{MAX_N, SPLIT_VERSION, Split, Stabilizer, Task, count};
 pub use error::{Error, ParseSizeError};
 pub use problem::{Columns, NQueens};

@@ -300,38 +300,3 @@ fn the_split_of_12_is_the_one_results_were_made_with() {
 }
 const PINNED_LEN: usize = 3298;
 const PINNED_HASH: u64 = 0x5eef_2a8e_5085_86d8;
-
-/// The share of work the counter reports tracks the share of time spent:
-/// at every report of the n = 17 count, within 0.15 of elapsed/total.
-#[test]
-fn progress_of_the_17_count_tracks_the_time_it_takes() {
-    use std::time::Instant;
-    let split = Split::new(17).unwrap();
-    let seen = std::sync::Arc::new(Mutex::new(Vec::new()));
-    let record = seen.clone();
-    let started = Instant::now();
-    let options = runner::Options::new().threads(1).progress(move |f| {
-        record
-            .lock()
-            .unwrap()
-            .push((started.elapsed().as_secs_f64(), f))
-    });
-    let finished = runner::run(&split, &options).unwrap();
-    let total = started.elapsed().as_secs_f64();
-    assert_eq!(pair(finished.value), pair(oeis(17)));
-    let seen = seen.lock().unwrap();
-    let worst = seen
-        .iter()
-        .map(|&(at, f)| (f - at / total).abs())
-        .fold(0.0, f64::max);
-    let trace: Vec<String> = seen
-        .iter()
-        .step_by((seen.len() / 20).max(1))
-        .map(|(at, f)| format!("{:.2}:{f:.2}", at / total))
-        .collect();
-    assert!(
-        worst <= 0.15,
-        "progress strays {worst:.3} from the time share; time:progress {trace:?}"
-    );
-    eprintln!("worst deviation {worst:.3} over {total:.1} s");
-}
