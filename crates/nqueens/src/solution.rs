@@ -1,5 +1,6 @@
 //! Solutions, their validation, and the symmetries of the board.
 
+use fixedbitset::FixedBitSet;
 use std::fmt;
 
 /// A placement of n queens, one per row: `columns()[r]` is the 0-based
@@ -207,22 +208,22 @@ pub fn validate(n: u32, columns: &[u32]) -> Result<(), Conflict> {
         });
     }
     let size = n as usize;
-    let mut by_column = Marks::new(size);
-    let mut by_diagonal = Marks::new(2 * size);
-    let mut by_anti_diagonal = Marks::new(2 * size);
+    let mut by_column = FixedBitSet::with_capacity(size);
+    let mut by_diagonal = FixedBitSet::with_capacity(2 * size);
+    let mut by_anti_diagonal = FixedBitSet::with_capacity(2 * size);
     for (row, &col) in (0u32..).zip(columns) {
         if col >= n {
             return Err(Conflict::OutOfRange { row, col, n });
         }
         // row - col + n - 1 and row + col are both in 0..2n-1.
         let lines = [
-            (by_column.mark(col as usize), Line::Column),
+            (by_column.put(col as usize), Line::Column),
             (
-                by_diagonal.mark((row + n - 1 - col) as usize),
+                by_diagonal.put((row + n - 1 - col) as usize),
                 Line::Diagonal,
             ),
             (
-                by_anti_diagonal.mark((row + col) as usize),
+                by_anti_diagonal.put((row + col) as usize),
                 Line::AntiDiagonal,
             ),
         ];
@@ -256,23 +257,6 @@ impl Line {
             Line::Diagonal => row - col,
             Line::AntiDiagonal => row + col,
         }
-    }
-}
-
-/// A fixed-size array of bits.
-struct Marks(Vec<u64>);
-
-impl Marks {
-    fn new(bits: usize) -> Self {
-        Marks(vec![0; bits.div_ceil(64)])
-    }
-
-    /// Sets bit `i`; returns whether it was set already.
-    fn mark(&mut self, i: usize) -> bool {
-        let (word, bit) = (&mut self.0[i / 64], 1u64 << (i % 64));
-        let taken = *word & bit != 0;
-        *word |= bit;
-        taken
     }
 }
 
