@@ -84,7 +84,7 @@ pub use limit::{Limits, Outcome, Report, Stats, Stop};
 pub use problem::{ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
 pub use split::{Parallel, subproblems};
-pub use work::{PerTask, Runner, WorkList};
+pub use work::{PerTask, Runner, Setup, WorkList};
 
 /// The README's examples, run as doc-tests so that they stay true.
 #[cfg(doctest)]

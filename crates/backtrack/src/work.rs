@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Add;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 
 use crate::limit::{Limits, Outcome, Report, Stop};
 
@@ -74,6 +74,41 @@ pub trait WorkList: Sync {
         let _ = index;
         1.0
     }
+
+    /// Which tasks share data (a table, a cache): the runner runs the tasks
+    /// of a group one after another (the group with the most work first,
+    /// the heaviest task first inside a group), so that the data stays in
+    /// the processor's caches. The default puts every task in one group.
+    fn group(&self, index: usize) -> u64 {
+        let _ = index;
+        0
+    }
+
+    /// Work to do before the tasks in `tasks` can run, such as building the
+    /// tables they share: the runner spreads it over its threads, heaviest
+    /// first, before it starts the tasks, and counts its weight in the
+    /// progress. The default is nothing.
+    fn setup(&self, tasks: &[usize]) -> Vec<Setup<'_>> {
+        let _ = tasks;
+        Vec::new()
+    }
+}
+
+/// One piece of [`WorkList::setup`]: a closure and an estimate of its
+/// work, in the unit of [`WorkList::weight`].
+pub struct Setup<'a> {
+    /// The estimated work.
+    pub weight: f64,
+    /// The work itself.
+    pub run: Box<dyn FnOnce() + Send + 'a>,
+}
+
+impl fmt::Debug for Setup<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Setup")
+            .field("weight", &self.weight)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<W: WorkList + ?Sized> WorkList for &W {
@@ -89,6 +124,14 @@ impl<W: WorkList + ?Sized> WorkList for &W {
 
     fn weight(&self, index: usize) -> f64 {
         (**self).weight(index)
+    }
+
+    fn group(&self, index: usize) -> u64 {
+        (**self).group(index)
+    }
+
+    fn setup(&self, tasks: &[usize]) -> Vec<Setup<'_>> {
+        (**self).setup(tasks)
     }
 }
 
@@ -131,9 +174,14 @@ impl<T> Add for PerTask<T> {
 ///   after they are reached: tasks not started are left out, running ones
 ///   are cut short, and the outcome says so. A node budget applies to each
 ///   task on its own.
+/// - Order: first the work list's [`setup`](WorkList::setup) (data the
+///   tasks share), spread over the threads; then the tasks, a
+///   [`group`](WorkList::group) at a time (the group with the most work
+///   first) and the heaviest first inside a group, so that the last tasks
+///   to run are short ones and every thread stays busy to the end.
 /// - Progress is the share of the estimated work
-///   ([`WorkList::weight`]) of the finished tasks, from 0 to 1, never
-///   smaller than the share reported before.
+///   ([`WorkList::weight`], and the setups' weights) done, from 0 to 1,
+///   never smaller than the share reported before.
 ///
 /// # Example
 ///
@@ -235,15 +283,32 @@ impl Runner {
     where
         W: WorkList + ?Sized,
     {
-        // The heaviest first, so that the last tasks to run are short ones
-        // and every thread stays busy to the end.
         let weights: Vec<f64> = tasks
             .iter()
             .map(|&task| work.weight(task).max(0.0))
             .collect();
-        let mut order: Vec<usize> = (0..tasks.len()).collect();
-        order.sort_by(|&a, &b| weights[b].total_cmp(&weights[a]).then(a.cmp(&b)));
-        let mut meter = Meter::new(self.progress.as_deref(), weights.iter().sum());
+        let order = schedule(work, tasks, &weights);
+        let setups = work.setup(tasks);
+        let mut setup_weights: Vec<f64> = setups.iter().map(|s| s.weight.max(0.0)).collect();
+        // Heaviest setup first.
+        let mut setups: Vec<(f64, Setup<'_>)> = setup_weights.drain(..).zip(setups).collect();
+        setups.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let setup_total: f64 = setups.iter().map(|(w, _)| w).sum();
+        let mut meter = Meter::new(
+            self.progress.as_deref(),
+            weights.iter().sum::<f64>() + setup_total,
+        );
+        let setups: Vec<(f64, Mutex<Option<Setup<'_>>>)> = setups
+            .into_iter()
+            .map(|(w, s)| (w, Mutex::new(Some(s))))
+            .collect();
+        let run_setup = |i: usize| {
+            let taken = setups[i].1.lock().map(|mut s| s.take()).unwrap_or(None);
+            if let Some(setup) = taken {
+                (setup.run)();
+            }
+        };
+        let steps = setups.len() + order.len();
 
         // Raised when the callback fails: running tasks stop too.
         let halt = Arc::new(AtomicBool::new(false));
@@ -251,7 +316,14 @@ impl Runner {
         let mut total = W::Output::default();
         let mut outcome = Outcome::Complete;
         let mut failure = None;
-        let mut take = |position: usize, report: Report<W::Output>, total: &mut W::Output| {
+        let mut take = |done: Done<W::Output>, total: &mut W::Output| {
+            let (position, report) = match done {
+                Done::Setup(i) => {
+                    meter.done(setups[i].0);
+                    return;
+                }
+                Done::Task(position, report) => (position, report),
+            };
             let task = tasks[position];
             if !report.outcome.is_limited() && failure.is_none() {
                 if let Err(e) = on_done(task, &report.value) {
@@ -263,34 +335,44 @@ impl Runner {
             outcome = outcome.and(report.outcome);
             *total = std::mem::take(total) + report.value;
         };
-
-        if self.threads <= 1 {
-            for &position in &order {
-                if let Some(stop) = limits.poll() {
-                    outcome = outcome.and(Outcome::Stopped(stop));
-                    break;
-                }
-                let report = work.solve(tasks[position], &limits);
-                take(position, report, &mut total);
+        // Step `i`: a setup, then the tasks in order.
+        let step = |i: usize, limits: &Limits| -> Done<W::Output> {
+            if i < setups.len() {
+                run_setup(i);
+                Done::Setup(i)
+            } else {
+                let position = order[i - setups.len()];
+                Done::Task(position, work.solve(tasks[position], limits))
             }
+        };
+
+        let alone = |total: &mut W::Output, take: &mut Take<'_, W::Output>| {
+            for i in 0..steps {
+                if let Some(stop) = limits.poll() {
+                    return Some(stop);
+                }
+                take(step(i, &limits), total);
+            }
+            None
+        };
+        let stopped = if self.threads <= 1 {
+            alone(&mut total, &mut take)
         } else {
             let next = AtomicUsize::new(0);
             let (sender, results) = mpsc::channel();
-            let stopped = std::thread::scope(|scope| {
+            std::thread::scope(|scope| {
                 let mut started = 0;
                 for _ in 0..self.threads {
                     let sender = sender.clone();
-                    let (order, next, limits) = (&order, &next, &limits);
-                    let worker = move || -> Option<Stop> {
+                    let (next, limits, step) = (&next, &limits, &step);
+                    let worker = move || {
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
-                            let &position = order.get(i)?;
-                            if let Some(stop) = limits.poll() {
-                                return Some(stop);
+                            if i >= steps || limits.poll().is_some() {
+                                return;
                             }
-                            let report = work.solve(tasks[position], limits);
-                            if sender.send((position, report)).is_err() {
-                                return None;
+                            if sender.send(step(i, limits)).is_err() {
+                                return;
                             }
                         }
                     };
@@ -309,25 +391,18 @@ impl Runner {
                 drop(sender);
                 if started == 0 {
                     // Not even one: the calling thread does the work.
-                    for &position in &order {
-                        if let Some(stop) = limits.poll() {
-                            return Some(stop);
-                        }
-                        let report = work.solve(tasks[position], &limits);
-                        take(position, report, &mut total);
-                    }
-                    return None;
+                    return alone(&mut total, &mut take);
                 }
-                for (position, report) in results {
-                    take(position, report, &mut total);
+                for done in results {
+                    take(done, &mut total);
                 }
                 // Every worker has finished: see whether some stopped early.
-                (next.load(Ordering::Relaxed) < order.len())
+                (next.load(Ordering::Relaxed) < steps)
                     .then(|| limits.poll().unwrap_or(Stop::Cancelled))
-            });
-            if let Some(stop) = stopped {
-                outcome = outcome.and(Outcome::Stopped(stop));
-            }
+            })
+        };
+        if let Some(stop) = stopped {
+            outcome = outcome.and(Outcome::Stopped(stop));
         }
         match failure {
             Some(e) => Err(e),
@@ -340,6 +415,36 @@ impl Runner {
             }
         }
     }
+}
+
+/// What the runner does with each finished step.
+type Take<'t, T> = dyn FnMut(Done<T>, &mut T) + 't;
+
+/// What one step of a run did: a setup, or a task with its report.
+enum Done<T> {
+    Setup(usize),
+    Task(usize, Report<T>),
+}
+
+/// The order to run `tasks` in, as positions in it: groups with the most
+/// work first, and inside a group the heaviest task first, so that tasks
+/// sharing data run together and the last tasks of the run are short ones.
+fn schedule<W: WorkList + ?Sized>(work: &W, tasks: &[usize], weights: &[f64]) -> Vec<usize> {
+    let groups: Vec<u64> = tasks.iter().map(|&task| work.group(task)).collect();
+    let mut group_weight: BTreeMap<u64, f64> = BTreeMap::new();
+    for (group, weight) in groups.iter().zip(weights) {
+        *group_weight.entry(*group).or_default() += weight;
+    }
+    let mut order: Vec<usize> = (0..tasks.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ga, gb) = (groups[a], groups[b]);
+        group_weight[&gb]
+            .total_cmp(&group_weight[&ga])
+            .then(ga.cmp(&gb))
+            .then(weights[b].total_cmp(&weights[a]))
+            .then(a.cmp(&b))
+    });
+    order
 }
 
 /// The share of the estimated work done, reported monotonically.

@@ -3,3 +3,4 @@
 mod engine;
 mod split;
 mod toys;
+mod work;

@@ -87,7 +87,7 @@ mod upper;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
-use backtrack::{Limits, Outcome, Report, Runner, WorkList};
+use backtrack::{Limits, Outcome, Report, Runner, Setup, WorkList};
 use runner::{Counts, Identity, Job};
 
 use crate::error::Error;
@@ -335,60 +335,61 @@ impl Split {
         }
     }
 
+    /// The region and the bottom column of a task's table, if it has one.
+    fn table_of(&self, task: &Task) -> Option<(u8, u32)> {
+        if self.n < MIN_CONSTELLATION_N {
+            return None;
+        }
+        let queens = task.queens();
+        let k = region_rows(self.n, queens);
+        (k > 0).then(|| (bottom_column(self.n, queens), k))
+    }
+
+    /// Knuth's estimate of the work of building the table of `(bottom,
+    /// k)`, and of one query of it, in nodes of the upper search.
+    fn table_cost(&self, (bottom, k): (u8, u32)) -> (f64, f64) {
+        let w = (self.n - 2) as usize;
+        let (nodes, entries) = estimate_table(self.n, bottom, k, TABLE_PROBES, u64::from(bottom));
+        let buckets = f64::from(BINOM[k as usize][w]).max(1.0);
+        // Two walks (count, then fill) and a write per entry; a query
+        // scans a bucket, eight entries a unit.
+        (2.0 * nodes + entries, 1.0 + entries / buckets / 8.0)
+    }
+
     /// The estimated work of every task (see [`WorkList::weight`]), in
     /// nodes of the upper search, without building a table: Knuth's
     /// estimate of the task's upper search, with each placement that
-    /// reaches the region charged the average scan of its table; and the
-    /// estimated cost of building each table charged to the heaviest task
-    /// that uses it. That task then runs before the table's others (the
-    /// runner starts the heaviest first), builds it, and the first tasks of
-    /// a run build different tables on different threads.
+    /// reaches the region charged the average scan of its table.
     fn weights(&self) -> &[f64] {
         self.weights.get_or_init(|| {
             let n = self.n;
             if n < MIN_ESTIMATED_N {
                 return vec![1.0; self.tasks.len()];
             }
-            let w = (n - 2) as usize;
             let probes = (PROBE_BUDGET / self.tasks.len().max(1)).clamp(2, PROBES as usize) as u32;
-            let mut tables = std::collections::BTreeMap::new();
-            let mut weights: Vec<f64> = Vec::with_capacity(self.tasks.len());
-            let mut heaviest = std::collections::BTreeMap::new();
-            for (i, task) in self.tasks.iter().enumerate() {
-                let queens = task.queens();
-                let k = region_rows(n, queens);
-                let bottom = bottom_column(n, queens);
-                let (build, leaf) = if k == 0 {
-                    (0.0, 0.0)
-                } else {
-                    *tables.entry((bottom, k)).or_insert_with(|| {
-                        let (nodes, entries) =
-                            estimate_table(n, bottom, k, TABLE_PROBES, u64::from(bottom));
-                        let buckets = f64::from(BINOM[k as usize][w]).max(1.0);
-                        // Two walks (count, then fill) and a write per entry;
-                        // a query scans a bucket, eight entries a unit.
-                        (2.0 * nodes + entries, 1.0 + entries / buckets / 8.0)
-                    })
-                };
-                let upper = estimate(n, queens, k, leaf, probes, i as u64);
-                let weight = match task.stabilizer() {
-                    Stabilizer::None => upper,
-                    // A symmetric task also searches its symmetric
-                    // completions, a small part of its work.
-                    Stabilizer::HalfTurn | Stabilizer::QuarterTurn => upper * 1.1,
-                };
-                if k > 0 {
-                    let best = heaviest.entry((bottom, k)).or_insert((i, weight, build));
-                    if weight > best.1 {
-                        *best = (i, weight, build);
+            let mut leaves = std::collections::BTreeMap::new();
+            self.tasks
+                .iter()
+                .enumerate()
+                .map(|(i, task)| {
+                    let (k, leaf) = match self.table_of(task) {
+                        Some(table) => (
+                            table.1,
+                            *leaves
+                                .entry(table)
+                                .or_insert_with(|| self.table_cost(table).1),
+                        ),
+                        None => (0, 0.0),
+                    };
+                    let upper = estimate(n, task.queens(), k, leaf, probes, i as u64);
+                    match task.stabilizer() {
+                        Stabilizer::None => upper,
+                        // A symmetric task also searches its symmetric
+                        // completions, a small part of its work.
+                        Stabilizer::HalfTurn | Stabilizer::QuarterTurn => upper * 1.1,
                     }
-                }
-                weights.push(weight);
-            }
-            for (i, _, build) in heaviest.into_values() {
-                weights[i] += build;
-            }
-            weights
+                })
+                .collect()
         })
     }
 }
@@ -408,6 +409,35 @@ impl WorkList for Split {
     /// entries its table scans; computed for every task on first use.
     fn weight(&self, index: usize) -> f64 {
         self.weights().get(index).copied().unwrap_or(1.0)
+    }
+
+    /// The tasks of one bottom table form a group: run together, they
+    /// find it in the processor's caches.
+    fn group(&self, index: usize) -> u64 {
+        self.table_of(&self.tasks[index])
+            .map_or(0, |(bottom, k)| (u64::from(bottom) << 8) | (u64::from(k) + 1))
+    }
+
+    /// The bottom tables the tasks need, built up front on every thread,
+    /// the largest first.
+    fn setup(&self, tasks: &[usize]) -> Vec<Setup<'_>> {
+        let needed: std::collections::BTreeSet<(u8, u32)> = tasks
+            .iter()
+            .filter_map(|&i| self.tasks.get(i).and_then(|task| self.table_of(task)))
+            .collect();
+        needed
+            .into_iter()
+            .map(|(bottom, k)| Setup {
+                weight: if self.n < MIN_ESTIMATED_N {
+                    0.0
+                } else {
+                    self.table_cost((bottom, k)).0
+                },
+                run: Box::new(move || {
+                    self.tables.get(bottom, k);
+                }),
+            })
+            .collect()
     }
 }
 
