@@ -56,5 +56,5 @@ fn progress_of_the_17_count_tracks_the_time_it_takes() {
         worst <= 0.15,
         "progress strays {worst:.3} from the time share; time:progress {trace:?}"
     );
-    eprintln!("worst deviation {worst:.3} over {total:.1} s");
+    eprintln!("worst deviation {worst:.3} over {total:.1} s; time:progress {trace:?}");
 }
