@@ -22,8 +22,7 @@ const STACK: usize = 128;
 /// Boards up to 64 columns are kept in machine words, the way a hand-written
 /// bitmask search keeps them, and search without allocating; larger boards
 /// keep the columns and both diagonal families in word bit sets and work
-/// out a row's free columns a word at a time (without allocating up to 256
-/// columns).
+/// out a row's free columns a word at a time (one small block per state).
 ///
 /// # Example
 ///
@@ -193,22 +192,47 @@ impl NQueens {
 /// The free columns of a row, ascending: the choices of [`NQueens`].
 ///
 /// A copy of the row's free columns, which it yields by itself: a machine
-/// word on boards up to 64 columns, one word per 64 columns on larger
-/// boards (inline up to 256 columns). Nothing is allocated per state up to
-/// that size.
+/// word on boards up to 64 columns (nothing allocated per state); on larger
+/// boards one word per 64 columns, in a small block of its own.
 #[derive(Clone, Debug)]
-pub struct Columns {
-    /// The word being taken apart, and the column of its bit 0.
+pub struct Columns(Free);
+
+#[derive(Clone, Debug)]
+enum Free {
+    Word(u64),
+    Wide(Box<Wide>),
+}
+
+/// The free columns of a wide row: the word being taken apart, the column
+/// of its bit 0, and the words still to come, the next one last.
+#[derive(Clone, Debug)]
+struct Wide {
     word: u64,
     base: u32,
-    /// The words still to come, the next one last.
-    rest: SmallVec<[u64; 3]>,
+    rest: SmallVec<[u64; 4]>,
 }
 
 impl Iterator for Columns {
     type Item = u32;
 
     #[inline]
+    fn next(&mut self) -> Option<u32> {
+        match &mut self.0 {
+            Free::Word(word) => {
+                if *word == 0 {
+                    return None;
+                }
+                let col = word.trailing_zeros();
+                *word &= *word - 1;
+                Some(col)
+            }
+            Free::Wide(wide) => wide.next(),
+        }
+    }
+}
+
+impl Wide {
+    #[cold]
     fn next(&mut self) -> Option<u32> {
         while self.word == 0 {
             self.word = self.rest.pop()?;
@@ -227,20 +251,18 @@ impl Problem for NQueens {
     #[inline]
     fn choices(&self) -> Columns {
         if let Some(big) = &self.big {
-            let mut words = big.free(self.n, self.row);
-            let word = words.pop().unwrap_or(0);
-            return Columns {
+            let mut rest = big.free(self.n, self.row);
+            let word = rest.pop().unwrap_or(0);
+            return Columns(Free::Wide(Box::new(Wide {
                 word,
                 base: 0,
-                rest: words.into_iter().collect(),
-            };
+                rest,
+            })));
         }
         let row = self.row as usize & (STACK - 1);
-        Columns {
-            word: self.full & !(self.cols | self.left[row] | self.right[row]),
-            base: 0,
-            rest: SmallVec::new(),
-        }
+        Columns(Free::Word(
+            self.full & !(self.cols | self.left[row] | self.right[row]),
+        ))
     }
 
     #[inline]
