@@ -15,7 +15,10 @@
 //!   search cut short says so and never passes for a complete one;
 //! - a deterministic split of the tree into [`subproblems`], and
 //!   [`Parallel`] count, first-k and for-each on several threads (rayon),
-//!   whose results equal the sequential ones.
+//!   whose results equal the sequential ones;
+//! - branch and bound for a problem with a cost to minimise ([`Optimize`],
+//!   [`minimize`]): the best solution, proved optimal or, when a limit
+//!   stops it, the best found with the bounds known.
 //!
 //! The search is deterministic: the same problem gives the same solutions in
 //! the same order every time, the problem's order.
@@ -70,11 +73,13 @@
 #![deny(missing_docs)]
 
 mod limit;
+mod optimize;
 mod problem;
 mod search;
 mod split;
 
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
+pub use optimize::{Best, Optimize, Optimum, minimize, minimize_with};
 pub use problem::Problem;
 pub use search::{Search, Solutions, count, first, for_each};
 pub use split::{Parallel, subproblems};
