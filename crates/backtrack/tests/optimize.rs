@@ -85,7 +85,10 @@ fn brute_force(weight: &[Vec<u32>], forbidden: &[(usize, usize, usize, usize)]) 
         .min()
 }
 
-fn instance() -> impl Strategy<Value = (Vec<Vec<u32>>, Vec<(usize, usize, usize, usize)>)> {
+/// Pairs of assignments `(i, vi, j, vj)` that may not both hold.
+type Forbidden = Vec<(usize, usize, usize, usize)>;
+
+fn instance() -> impl Strategy<Value = (Vec<Vec<u32>>, Forbidden)> {
     (1usize..=6, 1usize..=3).prop_flat_map(|(n, k)| {
         (
             prop::collection::vec(prop::collection::vec(0u32..10, k), n),
