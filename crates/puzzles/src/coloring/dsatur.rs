@@ -101,6 +101,11 @@ pub struct Coloring<'g> {
     /// The colours in use: with `classes`, always `0..used`.
     used: usize,
     uncoloured: usize,
+    /// The uncoloured vertices first (`pending[..uncoloured]`), the
+    /// coloured ones after them in the order they were coloured.
+    pending: Vec<u32>,
+    /// Where each vertex is in `pending`.
+    position: Vec<u32>,
     /// Solutions must use fewer colours than this.
     bound: usize,
     /// A lower bound on the colours any solution uses.
@@ -131,6 +136,8 @@ impl<'g> Coloring<'g> {
             class_size: vec![0; k],
             used: 0,
             uncoloured: n,
+            pending: (0..n as u32).collect(),
+            position: (0..n as u32).collect(),
             bound: usize::MAX,
             floor: None,
         })
@@ -188,24 +195,24 @@ impl Problem for Coloring<'_> {
             return NONE;
         }
         let open = first(cap);
-        let mut best: Option<(u32, u32, usize)> = None;
-        for (v, &colour) in self.colours.iter().enumerate() {
-            if colour != UNCOLOURED {
-                continue;
-            }
-            let taken = self.taken[v];
+        // One word per vertex, compared at once: the saturation, then the
+        // uncoloured neighbours, then the lower number (vertices and
+        // degrees are below 2^32, saturations at most 128).
+        let mut best = 0u128;
+        for &v in &self.pending[..self.uncoloured] {
+            let taken = self.taken[v as usize];
             if open & !taken == 0 {
                 return NONE;
             }
-            let key = (taken.count_ones(), self.free_degree[v], usize::MAX - v);
-            if best.is_none_or(|b| key > b) {
-                best = Some(key);
-            }
+            let key = u128::from(taken.count_ones()) << 96
+                | u128::from(self.free_degree[v as usize]) << 64
+                | u128::from(u32::MAX - v);
+            best = best.max(key);
         }
-        let Some((_, _, inverse)) = best else {
+        if self.uncoloured == 0 {
             return NONE;
-        };
-        let v = usize::MAX - inverse;
+        }
+        let v = (u32::MAX - best as u32) as usize;
         let limit = if self.classes {
             cap.min(self.used + 1)
         } else {
@@ -221,6 +228,12 @@ impl Problem for Coloring<'_> {
         let (v, c) = (paint.vertex as usize, paint.colour as usize);
         self.colours[v] = paint.colour;
         self.uncoloured -= 1;
+        // Swap v to the end of the uncoloured part; undo swaps it back.
+        let (at, last) = (self.position[v] as usize, self.uncoloured);
+        let moved = self.pending[last];
+        self.pending.swap(at, last);
+        self.position[moved as usize] = at as u32;
+        self.position[v] = last as u32;
         if self.class_size[c] == 0 {
             self.used += 1;
         }
@@ -249,6 +262,10 @@ impl Problem for Coloring<'_> {
         if self.class_size[c] == 0 {
             self.used -= 1;
         }
+        // v sits at `uncoloured`, where apply put it: the applies since
+        // then are undone. Back in the uncoloured part, its place there
+        // does not matter: `choices` ranks vertices by a key alone.
+        debug_assert_eq!(self.position[v] as usize, self.uncoloured);
         self.uncoloured += 1;
         self.colours[v] = UNCOLOURED;
     }
