@@ -124,5 +124,12 @@ fn queens_chromatic(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, top95, sudoku, pentomino, chromatic, queens_chromatic);
+criterion_group!(
+    benches,
+    top95,
+    sudoku,
+    pentomino,
+    chromatic,
+    queens_chromatic
+);
 criterion_main!(benches);

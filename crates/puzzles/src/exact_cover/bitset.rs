@@ -10,77 +10,85 @@
 /// The most items the bitset representation holds.
 pub const MAX_BITSET_ITEMS: usize = 256;
 
-type Mask = [u64; 4];
+/// A set of items, `W` words: 2 for up to 128 items, 4 for up to 256.
+type Mask<const W: usize> = [u64; W];
 
-fn bit(item: usize) -> Mask {
-    let mut mask = [0; 4];
-    mask[item / 64] = 1 << (item % 64);
-    mask
-}
-
-fn meets(a: &Mask, b: &Mask) -> bool {
-    (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) | (a[3] & b[3]) != 0
+fn meets<const W: usize>(a: &Mask<W>, b: &Mask<W>) -> bool {
+    (0..W).fold(0, |any, w| any | (a[w] & b[w])) != 0
 }
 
 /// An exact cover problem as masks, with its state.
 #[derive(Clone, Debug)]
-pub(super) struct Bits {
-    primaries: usize,
+pub(super) struct Bits<const W: usize> {
     /// The items of each option, as a mask.
-    masks: Vec<Mask>,
-    /// The items of each option, as a list: option `o` holds
-    /// `entries[starts[o]..starts[o + 1]]`.
-    starts: Vec<u32>,
-    entries: Vec<u8>,
+    masks: Vec<Mask<W>>,
     /// The primary items, all of which a solution covers.
-    primary: Mask,
-    covered: Mask,
+    primary: Mask<W>,
+    covered: Mask<W>,
     /// The live options of every level, one level after the other,
     /// ascending within a level.
     live: Vec<u32>,
     /// Where each level starts in `live`; the last is the current state's.
     levels: Vec<u32>,
-    /// Per level, the number of live options of each item (`items` per
-    /// level): counted while the level is filtered, read by `choose`.
-    counts: Vec<u32>,
-    items: usize,
+    /// Per level, the number of live options of each item, as a binary
+    /// counter in bit planes (`planes` masks per level, the least
+    /// significant first): adding an option is a carry through a plane or
+    /// two, for all its items at once.
+    counts: Vec<Mask<W>>,
+    planes: usize,
 }
 
-impl Bits {
-    /// `n <= MAX_BITSET_ITEMS` items, the first `primaries` of them
+/// Adds one to the counters of the items of `mask`, in `planes`.
+fn add<const W: usize>(planes: &mut [Mask<W>], mask: &Mask<W>) {
+    let mut carry = *mask;
+    for plane in planes {
+        let mut any = 0;
+        for w in 0..W {
+            let b = plane[w];
+            plane[w] = b ^ carry[w];
+            carry[w] &= b;
+            any |= carry[w];
+        }
+        if any == 0 {
+            break;
+        }
+    }
+}
+
+impl<const W: usize> Bits<W> {
+    /// `n <= 64 W` items, the first `primaries` of them
     /// primary; option `o` holds the items `entries[starts[o]..starts[o + 1]]`.
-    pub(super) fn new(n: usize, primaries: usize, starts: &[u32], entries: &[u32]) -> Bits {
-        debug_assert!(n <= MAX_BITSET_ITEMS);
+    pub(super) fn new(n: usize, primaries: usize, starts: &[u32], entries: &[u32]) -> Bits<W> {
+        debug_assert!(n <= 64 * W);
         let options = starts.len().saturating_sub(1);
         let masks = (0..options)
             .map(|o| {
                 entries[starts[o] as usize..starts[o + 1] as usize]
                     .iter()
-                    .fold([0; 4], |mut mask, &item| {
+                    .fold([0; W], |mut mask, &item| {
                         mask[item as usize / 64] |= 1 << (item % 64);
                         mask
                     })
             })
             .collect();
-        let primary = (0..primaries).fold([0; 4], |mut mask, item| {
+        let primary = (0..primaries).fold([0; W], |mut mask, item| {
             mask[item / 64] |= 1 << (item % 64);
             mask
         });
-        let mut counts = vec![0; n];
-        for &item in entries {
-            counts[item as usize] += 1;
+        // Enough planes to count every option.
+        let planes = (usize::BITS - options.leading_zeros()) as usize;
+        let mut counts = vec![[0; W]; planes];
+        for mask in &masks {
+            add(&mut counts, mask);
         }
         Bits {
-            primaries,
             masks,
-            starts: starts.to_vec(),
-            entries: entries.iter().map(|&item| item as u8).collect(),
             primary,
-            covered: [0; 4],
+            covered: [0; W],
             live: (0..options as u32).collect(),
             levels: vec![0],
             counts,
-            items: n,
+            planes,
         }
     }
 
@@ -93,19 +101,20 @@ impl Bits {
     /// in declaration order on a tie; `None` when every primary item is
     /// covered.
     pub(super) fn choose(&self) -> Option<usize> {
-        let counts = &self.counts[self.counts.len() - self.items..];
-        let mut best = None;
-        let mut fewest = u32::MAX;
-        for (item, &count) in counts[..self.primaries].iter().enumerate() {
-            if count < fewest && !meets(&self.covered, &bit(item)) {
-                fewest = count;
-                best = Some(item);
-                if count == 0 {
-                    break;
-                }
+        let mut candidates: Mask<W> = std::array::from_fn(|w| self.primary[w] & !self.covered[w]);
+        if candidates == [0; W] {
+            return None;
+        }
+        // From the most significant plane down, keep the candidates with a
+        // 0 there whenever some have one: what is left has the fewest.
+        for plane in self.counts[self.counts.len() - self.planes..].iter().rev() {
+            let zeros: Mask<W> = std::array::from_fn(|w| candidates[w] & !plane[w]);
+            if zeros != [0; W] {
+                candidates = zeros;
             }
         }
-        best
+        let w = candidates.iter().position(|&word| word != 0)?;
+        Some(w * 64 + candidates[w].trailing_zeros() as usize)
     }
 
     /// The live options that hold `item`, ascending.
@@ -124,14 +133,13 @@ impl Bits {
         let start = self.live.len();
         let from = self.levels.last().copied().unwrap_or_default() as usize;
         let base = self.counts.len();
-        self.counts.resize(base + self.items, 0);
+        self.counts.resize(base + self.planes, [0; W]);
         for i in from..start {
-            let o = self.live[i] as usize;
-            if !meets(&self.masks[o], &mask) {
-                self.live.push(o as u32);
-                for &item in &self.entries[self.starts[o] as usize..self.starts[o + 1] as usize] {
-                    self.counts[base + item as usize] += 1;
-                }
+            let o = self.live[i];
+            let m = self.masks[o as usize];
+            if !meets(&m, &mask) {
+                self.live.push(o);
+                add(&mut self.counts[base..], &m);
             }
         }
         self.levels.push(start as u32);
@@ -144,13 +152,13 @@ impl Bits {
     pub(super) fn undo(&mut self, option: usize) {
         let start = self.levels.pop().expect("undo follows an apply");
         self.live.truncate(start as usize);
-        self.counts.truncate(self.counts.len() - self.items);
+        self.counts.truncate(self.counts.len() - self.planes);
         for (c, m) in self.covered.iter_mut().zip(self.masks[option]) {
             *c &= !m;
         }
     }
 
     pub(super) fn is_solution(&self) -> bool {
-        (0..4).all(|w| self.covered[w] & self.primary[w] == self.primary[w])
+        (0..W).all(|w| self.covered[w] & self.primary[w] == self.primary[w])
     }
 }

@@ -136,7 +136,10 @@ impl Representation {
 #[derive(Clone, Debug)]
 enum Solver {
     Links(Links),
-    Bits(Bits),
+    /// Up to 128 items: two words a mask.
+    Narrow(Bits<2>),
+    /// Up to 256 items.
+    Wide(Bits<4>),
 }
 
 impl ExactCover {
@@ -175,7 +178,10 @@ impl ExactCover {
         let n = names.len();
         let solver = match representation {
             Representation::Links => Solver::Links(Links::new(n, primaries, &starts, &entries)),
-            Representation::Bitset => Solver::Bits(Bits::new(n, primaries, &starts, &entries)),
+            Representation::Bitset if n <= 128 => {
+                Solver::Narrow(Bits::new(n, primaries, &starts, &entries))
+            }
+            Representation::Bitset => Solver::Wide(Bits::new(n, primaries, &starts, &entries)),
         };
         ExactCover {
             names,
@@ -226,7 +232,7 @@ impl ExactCover {
     pub fn representation(&self) -> Representation {
         match self.solver {
             Solver::Links(_) => Representation::Links,
-            Solver::Bits(_) => Representation::Bitset,
+            Solver::Narrow(_) | Solver::Wide(_) => Representation::Bitset,
         }
     }
 
@@ -289,7 +295,8 @@ impl Problem for ExactCover {
     fn choices(&self) -> Options {
         let options = match &self.solver {
             Solver::Links(links) => links.choose().map(|i| links.options_of(i)),
-            Solver::Bits(bits) => bits.choose().map(|i| bits.options_of(i)),
+            Solver::Narrow(bits) => bits.choose().map(|i| bits.options_of(i)),
+            Solver::Wide(bits) => bits.choose().map(|i| bits.options_of(i)),
         };
         Options(options.unwrap_or_default().into_iter())
     }
@@ -297,21 +304,24 @@ impl Problem for ExactCover {
     fn apply(&mut self, option: usize) {
         match &mut self.solver {
             Solver::Links(links) => links.apply(option),
-            Solver::Bits(bits) => bits.apply(option),
+            Solver::Narrow(bits) => bits.apply(option),
+            Solver::Wide(bits) => bits.apply(option),
         }
     }
 
     fn undo(&mut self, option: usize) {
         match &mut self.solver {
             Solver::Links(links) => links.undo(option),
-            Solver::Bits(bits) => bits.undo(option),
+            Solver::Narrow(bits) => bits.undo(option),
+            Solver::Wide(bits) => bits.undo(option),
         }
     }
 
     fn is_solution(&self) -> bool {
         match &self.solver {
             Solver::Links(links) => links.is_solution(),
-            Solver::Bits(bits) => bits.is_solution(),
+            Solver::Narrow(bits) => bits.is_solution(),
+            Solver::Wide(bits) => bits.is_solution(),
         }
     }
 }
