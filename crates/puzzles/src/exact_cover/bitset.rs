@@ -4,7 +4,11 @@
 //! items as one mask and, per level, the options still live (those that
 //! share no item with the covered ones) in a list: choosing an option
 //! filters the list with one mask test per option, and undoing it drops
-//! the level. Where the items are few this beats the pointer chasing of
+//! the level. The number of live options of every item is kept as a
+//! binary counter in bit planes (plane `j` holds bit `j` of every item's
+//! count), updated for all the items of an option at once while the list
+//! is filtered; the item with the fewest then falls out of a walk down the
+//! planes. Where the items are few this beats the pointer chasing of
 //! dancing links: the live options sit in one array, read in order.
 
 /// The most items the bitset representation holds.

@@ -4,14 +4,14 @@
 //! empty or holding a digit from 1 to `side`; a solution fills every cell so
 //! that each row, column and box holds every digit once. As a
 //! [`backtrack::Problem`] a choice is a [`Placement`] of a digit in a cell,
-//! and the heuristic lives in [`choices`](Problem::choices):
+//! and the heuristic lives in [`choices`](backtrack::Problem::choices):
 //!
 //! - the candidates of every empty cell are bitsets, updated as digits
 //!   are placed;
-//! - [`apply`](Problem::apply) propagates: a cell left with one candidate
+//! - [`apply`](backtrack::Problem::apply) propagates: a cell left with one candidate
 //!   (a "naked single") and a digit left with one place in a row, column
 //!   or box (a "hidden single") are filled at once, in a loop, and
-//!   [`undo`](Problem::undo) takes all of it back from a trail;
+//!   [`undo`](backtrack::Problem::undo) takes all of it back from a trail;
 //! - a cell with no candidate, or a digit with no place left in a unit,
 //!   ends the branch at once;
 //! - the engine branches on the empty cell with the fewest candidates,
@@ -63,7 +63,7 @@ pub const MIN_BOX: usize = 2;
 /// The largest box size: a 25x25 grid, whose digits still fit a `u32` mask.
 pub const MAX_BOX: usize = 5;
 
-/// A digit placed in a cell: the choice of the sudoku [`Problem`].
+/// A digit placed in a cell: the choice of the sudoku [`Problem`](backtrack::Problem).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Placement {
     /// The cell, row by row from 0: `row * side + column`.

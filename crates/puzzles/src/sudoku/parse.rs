@@ -75,7 +75,7 @@ pub enum ParseError {
 }
 
 impl Sudoku {
-    /// The puzzle written on one line (see the [module docs](self)), with
+    /// The puzzle written on one line (see the [module docs](super)), with
     /// boxes of `box_size` by `box_size` cells. Surrounding whitespace is
     /// ignored; errors name line 1.
     ///
