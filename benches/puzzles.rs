@@ -1,5 +1,7 @@
 //! The puzzles on the engine: hard sudokus (directly and as exact cover),
-//! the 6x10 pentomino count, and the chromatic number of a mid-size graph.
+//! the 6x10 pentomino count, and chromatic numbers. One benchmark per row
+//! of the README's "Puzzles' performance" table, each checking its answer
+//! (so `cargo test --benches` proves them on the way).
 //!
 //! Run with `cargo bench --bench puzzles`.
 
@@ -11,11 +13,33 @@ use puzzles::pentomino::Pentominoes;
 use puzzles::sudoku::{self, Sudoku};
 
 const HARD: &str = include_str!("../examples/data/hard.txt");
+const TOP95: &str = include_str!("../examples/data/top95.txt");
 
 fn hard_sudokus() -> Vec<Sudoku> {
     sudoku::read_puzzles(HARD.as_bytes(), 3)
         .map(|puzzle| puzzle.expect("the hard set parses").1)
         .collect()
+}
+
+/// top95 repeated 20 times (1,900 puzzles), the first solution of each:
+/// divide by 1,900 for the time per puzzle.
+fn top95(c: &mut Criterion) {
+    let puzzles: Vec<Sudoku> = sudoku::read_puzzles(TOP95.as_bytes(), 3)
+        .map(|puzzle| puzzle.expect("top95 parses").1)
+        .collect();
+    assert_eq!(puzzles.len(), 95);
+    let mut group = c.benchmark_group("sudoku");
+    group.sample_size(20);
+    group.bench_function("top95 x20, solve", |b| {
+        b.iter(|| {
+            for _ in 0..20 {
+                for puzzle in &puzzles {
+                    assert!(black_box(puzzle.solve()).is_some_and(|s| s.is_full()));
+                }
+            }
+        })
+    });
+    group.finish();
 }
 
 /// The whole hard set, solved and proved unique: divide by its size (10)
@@ -81,5 +105,30 @@ fn chromatic(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sudoku, pentomino, chromatic);
+/// The DIMACS queen graphs: queen8_8 needs 9 colours, past its largest
+/// clique (8), so 8 must be ruled out by search; queen8_12's clique (12)
+/// is the answer once a 12-colouring is found.
+fn queens_chromatic(c: &mut Criterion) {
+    let mut group = c.benchmark_group("coloring");
+    group.sample_size(10);
+    for (rows, cols, chi) in [(8, 8, 9), (8, 12, 12)] {
+        let graph = Graph::queens(rows, cols);
+        group.bench_function(format!("chromatic number of queen{rows}_{cols}"), |b| {
+            b.iter(|| {
+                let found = black_box(coloring::chromatic_number(&graph).unwrap());
+                assert_eq!((found.colours, found.lower_bound), (chi, chi));
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    top95,
+    sudoku,
+    pentomino,
+    chromatic,
+    queens_chromatic
+);
 criterion_main!(benches);

@@ -353,10 +353,11 @@ fn recorded(file: &Path) -> usize {
     done.len()
 }
 
-/// Kills `start()`'s process with SIGKILL a few times at random moments,
+/// Kills `start()`'s process with SIGKILL a few times at random moments
+/// (`wait` milliseconds after its start, plus up to as many again),
 /// checking after each kill that the checkpoint `file` lost nothing, then
 /// lets a last run finish and returns its standard output.
-fn survive_kills(file: &Path, start: &dyn Fn() -> std::process::Child) -> String {
+fn survive_kills(file: &Path, wait: u64, start: &dyn Fn() -> std::process::Child) -> String {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap()
@@ -367,7 +368,7 @@ fn survive_kills(file: &Path, start: &dyn Fn() -> std::process::Child) -> String
     let mut finished_early = None;
     for _ in 0..5 {
         let mut child = start();
-        let wait = Duration::from_millis(600 + random.below(2000));
+        let wait = Duration::from_millis(wait + random.below(wait));
         let started = Instant::now();
         while started.elapsed() < wait && child.try_wait().unwrap().is_none() {
             std::thread::sleep(Duration::from_millis(5));
@@ -423,7 +424,7 @@ fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
             .spawn()
             .unwrap()
     };
-    assert_eq!(survive_kills(&file, &start), "95815104 11977939\n");
+    assert_eq!(survive_kills(&file, 1000, &start), "95815104 11977939\n");
 
     // A checkpoint of another n is refused, and left as it was.
     let before = fs::read(&file).unwrap();
@@ -453,7 +454,7 @@ fn a_checkpointed_pentomino_count_survives_kill_9_and_resumes_exactly() {
             .unwrap()
     };
     assert_eq!(
-        survive_kills(&file, &start),
+        survive_kills(&file, 150, &start),
         "6x10: 2339 tilings up to rotation and reflection (9356 counting the symmetric copies apart)\n"
     );
 }

@@ -94,6 +94,9 @@ fn coloring_prints_the_chromatic_number_and_a_proper_colouring() {
         ("myciel4.col", 5),
         ("queen5_5.col", 5),
         ("queen6_6.col", 7),
+        ("queen7_7.col", 7),
+        ("queen8_8.col", 9),
+        ("queen8_12.col", 12),
     ] {
         let run = run("coloring", &[&format!("examples/data/{file}")], "");
         assert_eq!((run.status, run.stderr.as_str()), (0, ""), "{file}");
@@ -121,6 +124,25 @@ fn coloring_prints_the_chromatic_number_and_a_proper_colouring() {
         let used: std::collections::BTreeSet<usize> = colour.iter().map(|p| p.1).collect();
         assert_eq!(used, (1..=chromatic).collect(), "{file}");
     }
+}
+
+#[test]
+fn coloring_out_of_time_prints_the_bounds_and_the_best_colouring() {
+    let run = run(
+        "coloring",
+        &["--time", "0.000001", "examples/data/queen8_8.col"],
+        "",
+    );
+    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+    let mut lines = run.stdout.lines();
+    let first = lines.next().unwrap();
+    // A row of queens is a clique of 8; the greedy colouring needs more.
+    assert!(
+        first.starts_with("chromatic number: between 8 and ")
+            && first.ends_with(" (stopped: time limit reached)"),
+        "{first}"
+    );
+    assert_eq!(lines.count(), 64);
 }
 
 #[test]

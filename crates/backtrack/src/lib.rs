@@ -21,6 +21,9 @@
 //!   for, with a deadline, cancel flags, progress by estimated work and a
 //!   callback per finished task. The `runner` crate adds checkpoints,
 //!   shard files and their merge on top, for any work list.
+//! - branch and bound for a problem with a cost to minimise ([`Optimize`],
+//!   [`minimize`]): the best solution, proved optimal or, when a limit
+//!   stops it, the best found with the bounds known.
 //!
 //! The search is deterministic: the same problem gives the same solutions in
 //! the same order every time, the problem's order.
@@ -75,12 +78,14 @@
 #![deny(missing_docs)]
 
 mod limit;
+mod optimize;
 mod problem;
 mod search;
 mod split;
 mod work;
 
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
+pub use optimize::{Best, Optimize, Optimum, minimize, minimize_with};
 pub use problem::{ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
 pub use split::{Parallel, subproblems};

@@ -2,12 +2,15 @@
 //! [`backtrack::Problem`] with a real input format:
 //!
 //! - [`sudoku`]: sudoku of any box size (4x4, 9x9, 16x16, 25x25) in the
-//!   one-line format, with candidate bitsets, the fewest-candidates cell
-//!   first and hidden singles;
+//!   one-line format, with candidate bitsets, naked and hidden singles
+//!   propagated in `apply` and undone from a trail, and the
+//!   fewest-candidates cell first;
 //! - [`coloring`]: graph colouring of DIMACS `.col` graphs in DSATUR order:
-//!   a k-colouring, the number of k-colourings, the chromatic number;
-//! - [`exact_cover`]: Knuth's Algorithm X with dancing links, primary and
-//!   secondary items, and a builder;
+//!   a k-colouring, the number of k-colourings, and the chromatic number
+//!   by branch and bound ([`backtrack::minimize`]) above a clique;
+//! - [`exact_cover`]: Knuth's Algorithm X, on bitsets for up to 256 items
+//!   and with dancing links beyond, primary and secondary items, and a
+//!   builder;
 //! - on exact cover: [`queens`] (N-queens), [`sudoku::exact_cover`] and
 //!   [`pentomino`] (the twelve pentominoes on the 60-cell rectangles).
 //!

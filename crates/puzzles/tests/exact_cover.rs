@@ -1,6 +1,7 @@
 use backtrack::{Parallel, Search};
 use proptest::prelude::*;
-use puzzles::exact_cover::{BuildError, ExactCover};
+use puzzles::exact_cover::{BuildError, ExactCover, Representation};
+use puzzles::pentomino::Pentominoes;
 
 /// Random problems: `items` items, the first `primary` of them primary,
 /// and options as lists of item numbers.
@@ -72,8 +73,60 @@ fn random_problem() -> impl Strategy<Value = Random> {
     })
 }
 
+/// Larger random problems, where the two representations must make the
+/// same choices at many levels.
+fn larger_problem() -> impl Strategy<Value = Random> {
+    (4usize..16, 0usize..6).prop_flat_map(|(primary, secondary)| {
+        let items = primary + secondary;
+        let option = (0..primary, proptest::collection::btree_set(0..items, 0..=3)).prop_map(
+            |(first, mut rest)| {
+                rest.insert(first);
+                rest.into_iter().collect::<Vec<_>>()
+            },
+        );
+        proptest::collection::vec(option, 0..40).prop_map(move |options| Random {
+            items,
+            primary,
+            options,
+        })
+    })
+}
+
+/// Every solution of `cover` in both representations, in the engine's
+/// order; they must be equal.
+fn both(cover: &ExactCover) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+    let bits = cover.with_representation(Representation::Bitset).unwrap();
+    let links = cover.with_representation(Representation::Links).unwrap();
+    (
+        backtrack::first(bits, usize::MAX),
+        backtrack::first(links, usize::MAX),
+    )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Bitsets and dancing links give the same solutions in the same
+    /// order, and those are the exact covers.
+    #[test]
+    fn bitset_and_links_agree_in_order(p in larger_problem()) {
+        let cover = build(&p);
+        prop_assert_eq!(cover.representation(), Representation::Bitset);
+        let (bits, links) = both(&cover);
+        prop_assert_eq!(&bits, &links);
+        for s in &bits {
+            let mut s = s.clone();
+            s.sort_unstable();
+            prop_assert!(is_exact_cover(&p, &s), "{:?}", s);
+        }
+        // Each cover once (brute force over 40 options is out of reach;
+        // the small problems above are checked against it).
+        let mut found: Vec<Vec<usize>> = bits.into_iter().map(|mut s| { s.sort_unstable(); s }).collect();
+        found.sort();
+        let before = found.len();
+        found.dedup();
+        prop_assert_eq!(found.len(), before);
+    }
 
     /// Dancing links finds exactly the exact covers that brute force finds,
     /// each once, and the parallel count agrees.
@@ -181,4 +234,51 @@ fn options_need_a_primary_item() {
     assert_eq!(b.option([x]), Err(BuildError::NoPrimaryItem));
     // With no primary item at all, the empty set is the one cover.
     assert_eq!(backtrack::first(b.build(), 10), [Vec::<usize>::new()]);
+}
+
+#[test]
+fn bitset_and_links_agree_on_the_pentomino_boards() {
+    for (rows, cols, classes) in [(3, 20, 2), (4, 15, 368), (5, 12, 1010), (6, 10, 2339)] {
+        let board = Pentominoes::new(rows, cols).unwrap();
+        let cover = board.problem(true);
+        assert_eq!(cover.representation(), Representation::Bitset);
+        let (bits, links) = both(&cover);
+        assert_eq!(bits, links, "{rows}x{cols}");
+        // The reduced problem keeps one or two tilings per class.
+        assert!(bits.len() >= classes, "{rows}x{cols}");
+        assert!(
+            bits.iter()
+                .all(|s| board.tiling(true, s).is_some_and(|t| t.is_valid()))
+        );
+    }
+}
+
+#[test]
+fn large_problems_use_dancing_links() {
+    // 16-queens' 32 lines and 62 diagonals fit a bitset.
+    let queens = puzzles::queens::exact_cover(16).unwrap();
+    assert_eq!(queens.representation(), Representation::Bitset);
+    // A strip of 300 cells tiled by monominoes and dominoes does not.
+    let mut b = ExactCover::builder();
+    let cells: Vec<_> = (0..300)
+        .map(|i| b.primary(format!("c{i}")).unwrap())
+        .collect();
+    for i in 0..300 {
+        b.option([cells[i]]).unwrap();
+        if i + 1 < 300 {
+            b.option([cells[i], cells[i + 1]]).unwrap();
+        }
+    }
+    let strip = b.build();
+    assert_eq!(strip.representation(), Representation::Links);
+    assert_eq!(
+        strip
+            .with_representation(Representation::Bitset)
+            .unwrap_err(),
+        BuildError::TooManyForBitset(300)
+    );
+    // The first tilings: all monominoes, then a domino at the far end.
+    let first = backtrack::first(strip, 2);
+    assert_eq!(first[0], (0..300).map(|i| 2 * i).collect::<Vec<_>>());
+    assert_eq!(first[1].len(), 299);
 }

@@ -3,6 +3,7 @@ use proptest::prelude::*;
 use puzzles::sudoku::{self, ParseError, Sudoku, read_puzzles};
 
 const HARD: &str = include_str!("../../../examples/data/hard.txt");
+const TOP95: &str = include_str!("../../../examples/data/top95.txt");
 
 fn hard_puzzles() -> Vec<Sudoku> {
     read_puzzles(HARD.as_bytes(), 3)
@@ -68,6 +69,72 @@ fn cover_solutions(puzzle: &Sudoku, cap: usize) -> Vec<String> {
         .collect();
     all.sort();
     all
+}
+
+/// Whether naked and hidden singles alone, found afresh by brute force on
+/// every pass, complete the 9x9 grid `cells`: the puzzles that need no
+/// search. Shares nothing with the solver.
+fn singles_solve(cells: &[u8]) -> bool {
+    let mut grid = cells.to_vec();
+    let units: Vec<Vec<usize>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .chain((0..9).map(|c| (0..9).map(|r| r * 9 + c).collect()))
+        .chain((0..9).map(|k| {
+            (0..9)
+                .map(|i| (k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3)
+                .collect()
+        }))
+        .collect();
+    let allowed = |grid: &[u8], cell: usize, d: u8| {
+        grid[cell] == 0
+            && units
+                .iter()
+                .filter(|u| u.contains(&cell))
+                .all(|u| u.iter().all(|&o| grid[o] != d))
+    };
+    loop {
+        let mut progress = false;
+        for cell in 0..81 {
+            let options: Vec<u8> = (1..=9).filter(|&d| allowed(&grid, cell, d)).collect();
+            if options.len() == 1 {
+                grid[cell] = options[0];
+                progress = true;
+            }
+        }
+        for unit in &units {
+            for d in 1..=9 {
+                let places: Vec<usize> = unit
+                    .iter()
+                    .copied()
+                    .filter(|&c| allowed(&grid, c, d))
+                    .collect();
+                if places.len() == 1 {
+                    grid[places[0]] = d;
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return grid.iter().all(|&d| d != 0);
+        }
+    }
+}
+
+#[test]
+fn the_top95_set_is_solved_unique_and_needs_search() {
+    let puzzles: Vec<Sudoku> = read_puzzles(TOP95.as_bytes(), 3)
+        .map(|p| p.expect("the top95 set parses").1)
+        .collect();
+    assert_eq!(puzzles.len(), 95);
+    // The check can say yes: an easy puzzle falls to singles.
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    assert!(singles_solve(Sudoku::parse(easy, 3).unwrap().cells()));
+    for puzzle in &puzzles {
+        let solved = puzzle.solve().expect("a solution");
+        assert!(completes(puzzle, &solved), "{puzzle} -> {solved}");
+        assert_eq!(puzzle.count_up_to(2), 1, "{puzzle}");
+        assert!(!singles_solve(puzzle.cells()), "{puzzle} needs no search");
+    }
 }
 
 #[test]

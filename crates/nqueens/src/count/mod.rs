@@ -416,8 +416,9 @@ impl WorkList for Split {
     /// The tasks of one bottom table form a group: run together, they
     /// find it in the processor's caches.
     fn group(&self, index: usize) -> u64 {
-        self.table_of(&self.tasks[index])
-            .map_or(0, |(bottom, k)| (u64::from(bottom) << 8) | (u64::from(k) + 1))
+        self.table_of(&self.tasks[index]).map_or(0, |(bottom, k)| {
+            (u64::from(bottom) << 8) | (u64::from(k) + 1)
+        })
     }
 
     /// The bottom tables the tasks need, built up front on every thread,

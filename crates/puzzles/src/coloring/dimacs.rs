@@ -1,0 +1,182 @@
+//! The DIMACS `.col` format of the standard colouring benchmarks.
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead};
+
+use super::Graph;
+
+/// Why a DIMACS `.col` text does not describe a graph. Every message names
+/// the line.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DimacsError {
+    /// The problem line is malformed.
+    #[error("line {line}: expected 'p edge VERTICES EDGES', got {found:?}")]
+    BadProblem {
+        /// The line, from 1.
+        line: usize,
+        /// The line as written.
+        found: String,
+    },
+    /// A second problem line.
+    #[error("line {line}: a second problem line (the first is on line {first})")]
+    SecondProblem {
+        /// The line, from 1.
+        line: usize,
+        /// The line of the first problem line.
+        first: usize,
+    },
+    /// An edge before the problem line, which gives the number of vertices.
+    #[error("line {line}: an edge before the 'p edge VERTICES EDGES' line")]
+    EdgeBeforeProblem {
+        /// The line, from 1.
+        line: usize,
+    },
+    /// An edge line that is not `e U V` with two vertex numbers.
+    #[error("line {line}: expected 'e U V' with two vertex numbers, got {found:?}")]
+    BadEdge {
+        /// The line, from 1.
+        line: usize,
+        /// The line as written.
+        found: String,
+    },
+    /// A vertex number outside `1..=VERTICES`.
+    #[error("line {line}: vertex {vertex} does not exist (the vertices are 1 to {vertices})")]
+    NoSuchVertex {
+        /// The line, from 1.
+        line: usize,
+        /// The vertex number as written (1-based).
+        vertex: u64,
+        /// The number of vertices of the problem line.
+        vertices: usize,
+    },
+    /// An edge from a vertex to itself: no colouring exists.
+    #[error("line {line}: vertex {vertex} is joined to itself, so the graph has no colouring")]
+    Loop {
+        /// The line, from 1.
+        line: usize,
+        /// The vertex number as written (1-based).
+        vertex: u64,
+    },
+    /// A line that is not a comment, a problem line or an edge.
+    #[error("line {line}: expected a 'c', 'p' or 'e' line, got {found:?}")]
+    UnknownLine {
+        /// The line, from 1.
+        line: usize,
+        /// The line as written.
+        found: String,
+    },
+    /// No problem line at all.
+    #[error("no 'p edge VERTICES EDGES' line: the input does not describe a graph")]
+    NoProblem,
+    /// Reading the input failed.
+    #[error("cannot read line {line}: {source}")]
+    Io {
+        /// The line being read, from 1.
+        line: usize,
+        /// What the reader said.
+        source: io::Error,
+    },
+}
+
+impl Graph {
+    /// The graph in DIMACS `.col` text: the comment lines, `p edge V E`,
+    /// then every edge once with 1-based vertices.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::coloring::Graph;
+    ///
+    /// let text = Graph::cycle(3).to_dimacs("a triangle");
+    /// assert_eq!(text, "c a triangle\np edge 3 3\ne 1 2\ne 1 3\ne 2 3\n");
+    /// assert_eq!(Graph::parse_dimacs(text.as_bytes())?, Graph::cycle(3));
+    /// # Ok::<(), puzzles::coloring::DimacsError>(())
+    /// ```
+    pub fn to_dimacs(&self, comment: &str) -> String {
+        let mut text = String::new();
+        for line in comment.lines() {
+            let _ = writeln!(text, "c {line}");
+        }
+        let _ = writeln!(text, "p edge {} {}", self.vertices(), self.edges());
+        for (u, v) in self.edge_list() {
+            let _ = writeln!(text, "e {} {}", u + 1, v + 1);
+        }
+        text
+    }
+
+    /// Reads a graph in the DIMACS `.col` format: `c` comment lines, one
+    /// problem line `p edge VERTICES EDGES` (`p col` is accepted too), and
+    /// `e U V` edge lines with vertices from 1. An edge listed twice (as
+    /// many files list both directions) is one edge; the edge count of the
+    /// problem line is not checked, for the same reason. Blank lines are
+    /// skipped.
+    ///
+    /// # Errors
+    ///
+    /// A [`DimacsError`] naming the first bad line.
+    pub fn parse_dimacs(reader: impl BufRead) -> Result<Graph, DimacsError> {
+        let mut graph: Option<(Graph, usize)> = None;
+        for (index, text) in reader.lines().enumerate() {
+            let line = index + 1;
+            let text = text.map_err(|source| DimacsError::Io { line, source })?;
+            let mut words = text.split_whitespace();
+            match words.next() {
+                None | Some("c") => {}
+                Some("p") => {
+                    if let Some((_, first)) = graph {
+                        return Err(DimacsError::SecondProblem { line, first });
+                    }
+                    let bad = || DimacsError::BadProblem {
+                        line,
+                        found: text.trim().to_owned(),
+                    };
+                    let (Some("edge" | "col" | "edges"), Some(v), Some(e), None) =
+                        (words.next(), words.next(), words.next(), words.next())
+                    else {
+                        return Err(bad());
+                    };
+                    let vertices: u32 = v.parse().map_err(|_| bad())?;
+                    let _: u64 = e.parse().map_err(|_| bad())?;
+                    graph = Some((Graph::new(vertices as usize), line));
+                }
+                Some("e") => {
+                    let Some((g, _)) = graph.as_mut() else {
+                        return Err(DimacsError::EdgeBeforeProblem { line });
+                    };
+                    let bad = || DimacsError::BadEdge {
+                        line,
+                        found: text.trim().to_owned(),
+                    };
+                    let (Some(u), Some(v), None) = (words.next(), words.next(), words.next())
+                    else {
+                        return Err(bad());
+                    };
+                    let u: u64 = u.parse().map_err(|_| bad())?;
+                    let v: u64 = v.parse().map_err(|_| bad())?;
+                    let vertices = g.vertices();
+                    for vertex in [u, v] {
+                        if vertex == 0 || vertex > vertices as u64 {
+                            return Err(DimacsError::NoSuchVertex {
+                                line,
+                                vertex,
+                                vertices,
+                            });
+                        }
+                    }
+                    if u == v {
+                        return Err(DimacsError::Loop { line, vertex: u });
+                    }
+                    g.add_edge(u as usize - 1, v as usize - 1);
+                }
+                Some(_) => {
+                    return Err(DimacsError::UnknownLine {
+                        line,
+                        found: text.trim().to_owned(),
+                    });
+                }
+            }
+        }
+        graph.map(|(g, _)| g).ok_or(DimacsError::NoProblem)
+    }
+}

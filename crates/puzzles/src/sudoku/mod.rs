@@ -1,0 +1,217 @@
+//! Sudoku of any box size: 4x4, the classic 9x9, 16x16 and 25x25.
+//!
+//! A [`Sudoku`] is a grid of `side * side` cells, `side = box_size²`, each
+//! empty or holding a digit from 1 to `side`; a solution fills every cell so
+//! that each row, column and box holds every digit once. As a
+//! [`backtrack::Problem`] a choice is a [`Placement`] of a digit in a cell,
+//! and the heuristic lives in [`choices`](backtrack::Problem::choices):
+//!
+//! - the candidates of every empty cell are bitsets, updated as digits
+//!   are placed;
+//! - [`apply`](backtrack::Problem::apply) propagates: a cell left with one candidate
+//!   (a "naked single") and a digit left with one place in a row, column
+//!   or box (a "hidden single") are filled at once, in a loop, and
+//!   [`undo`](backtrack::Problem::undo) takes all of it back from a trail;
+//! - a cell with no candidate, or a digit with no place left in a unit,
+//!   ends the branch at once;
+//! - the engine branches on the empty cell with the fewest candidates,
+//!   digits ascending.
+//!
+//! Puzzles come in the common one-line format: the cells row by row, a
+//! digit for a given (`1`-`9`, then `A`-`P` for 10 to 25 on the larger
+//! grids) and `.` or `0` for an empty cell. [`read_puzzles`] reads a file of
+//! them, one per line.
+//!
+//! # Example
+//!
+//! ```
+//! use puzzles::sudoku::Sudoku;
+//!
+//! let puzzle = Sudoku::parse(
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+//!     3,
+//! )?;
+//! let solved = puzzle.solve().expect("a proper puzzle has a solution");
+//! assert_eq!(
+//!     solved.to_string(),
+//!     "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+//! );
+//! assert_eq!(puzzle.count_up_to(2), 1); // unique
+//! # Ok::<(), puzzles::sudoku::ParseError>(())
+//! ```
+
+mod cover;
+mod layout;
+mod parse;
+mod propagate;
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use backtrack::Search;
+
+pub use cover::exact_cover;
+pub use parse::{ParseError, Puzzles, read_puzzles};
+pub use propagate::Candidates;
+
+use layout::Layout;
+use parse::digit_char;
+
+/// The smallest box size: a 4x4 grid.
+pub const MIN_BOX: usize = 2;
+/// The largest box size: a 25x25 grid, whose digits still fit a `u32` mask.
+pub const MAX_BOX: usize = 5;
+
+/// A digit placed in a cell: the choice of the sudoku [`Problem`](backtrack::Problem).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// The cell, row by row from 0: `row * side + column`.
+    pub cell: u16,
+    /// The digit, from 1 to `side`.
+    pub digit: u8,
+}
+
+/// A sudoku grid, partly filled; the [`Problem`](backtrack::Problem) of
+/// completing it.
+///
+/// See the [module docs](self) for the format and the search. Cloning is
+/// cheap: the grid's layout is shared.
+#[derive(Clone)]
+pub struct Sudoku {
+    layout: Arc<Layout>,
+    /// 0 for an empty cell, else the digit.
+    cells: Vec<u8>,
+    /// The candidates of each empty cell (bit `d - 1` for digit `d`); 0 for
+    /// a filled cell.
+    candidates: Vec<u32>,
+    /// The digits placed in each unit: the rows, the columns, the boxes.
+    placed: Vec<u32>,
+    empty: usize,
+    /// Whether propagation found a contradiction: a dead end.
+    dead: bool,
+    /// The candidate sets changed since the root, with their old values.
+    changes: Vec<(u16, u32)>,
+    /// The cells filled since the root, in order.
+    filled: Vec<u16>,
+    /// Per applied placement, the lengths of `changes` and `filled` before
+    /// it.
+    marks: Vec<(u32, u32)>,
+    /// Scratch space for the singles waiting to be filled, kept to reuse
+    /// its allocation: empty between calls.
+    queue: Vec<(u16, u8)>,
+}
+
+impl Sudoku {
+    /// An empty grid with boxes of `box_size` by `box_size` cells.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError::BoxSize`] unless `box_size` is in
+    /// [`MIN_BOX`]..=[`MAX_BOX`].
+    pub fn empty(box_size: usize) -> Result<Sudoku, ParseError> {
+        if !(MIN_BOX..=MAX_BOX).contains(&box_size) {
+            return Err(ParseError::BoxSize(box_size));
+        }
+        let layout = Layout::new(box_size);
+        let side = layout.side;
+        // At most 25 digits: the shift never overflows.
+        let full = (1u32 << side) - 1;
+        Ok(Sudoku {
+            cells: vec![0; side * side],
+            candidates: vec![full; side * side],
+            placed: vec![0; 3 * side],
+            empty: side * side,
+            dead: false,
+            changes: Vec::new(),
+            filled: Vec::new(),
+            marks: Vec::new(),
+            queue: Vec::new(),
+            layout: Arc::new(layout),
+        })
+    }
+
+    /// The box size: 3 for the classic grid.
+    pub fn box_size(&self) -> usize {
+        self.layout.box_size
+    }
+
+    /// The number of cells in a row: `box_size²`.
+    pub fn side(&self) -> usize {
+        self.layout.side
+    }
+
+    /// The cells row by row: 0 for an empty cell, else its digit.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_full(&self) -> bool {
+        self.empty == 0
+    }
+
+    /// The grid completed, or `None` if it has no solution.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::sudoku::Sudoku;
+    ///
+    /// let puzzle = Sudoku::parse("1...............", 2)?; // a 4x4 grid
+    /// let solved = puzzle.solve().unwrap();
+    /// assert!(solved.is_full());
+    /// assert_eq!(solved.cells()[0], 1);
+    /// # Ok::<(), puzzles::sudoku::ParseError>(())
+    /// ```
+    pub fn solve(&self) -> Option<Sudoku> {
+        let mut search = Search::new(self.clone());
+        search.next_solution()?;
+        Some(search.problem().clone())
+    }
+
+    /// The number of solutions, counting no further than `cap`:
+    /// `count_up_to(2)` is 1 exactly when the solution is unique.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use puzzles::sudoku::Sudoku;
+    ///
+    /// let empty = Sudoku::empty(2)?;
+    /// assert_eq!(empty.count_up_to(1000), 288); // every 4x4 grid
+    /// assert_eq!(empty.count_up_to(2), 2);
+    /// # Ok::<(), puzzles::sudoku::ParseError>(())
+    /// ```
+    pub fn count_up_to(&self, cap: u64) -> u64 {
+        if cap == 0 {
+            return 0;
+        }
+        let mut found = 0;
+        let _ = backtrack::for_each(self.clone(), |_, _| {
+            found += 1;
+            if found == cap {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        found
+    }
+}
+
+/// The grid on one line, `.` for an empty cell.
+impl fmt::Display for Sudoku {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &digit in &self.cells {
+            write!(f, "{}", digit_char(digit))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Sudoku {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Sudoku").field(&self.to_string()).finish()
+    }
+}
