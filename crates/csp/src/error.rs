@@ -16,9 +16,9 @@ pub enum Error {
         /// The variable's index in its own model.
         index: u32,
         /// The model that created the variable.
-        var_model: u32,
+        var_model: u64,
         /// The model it was given to.
-        model: u32,
+        model: u64,
     },
     /// A domain spans more values than a variable can hold.
     #[error(

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::Error;
 use crate::network::Network;
@@ -14,12 +14,12 @@ use crate::propagator::{Linear, Predicate, Propagator, Table};
 pub const MAX_DOMAIN: usize = 4096;
 
 /// Each model's identity, so a variable of one is refused by another.
-static NEXT_MODEL: AtomicU32 = AtomicU32::new(0);
+static NEXT_MODEL: AtomicU64 = AtomicU64::new(0);
 
 /// A variable of a [`Model`]: a handle, cheap to copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Var {
-    pub(crate) model: u32,
+    pub(crate) model: u64,
     pub(crate) index: u32,
 }
 
@@ -80,7 +80,7 @@ pub(crate) struct VarDef {
 /// ```
 #[derive(Clone)]
 pub struct Model {
-    id: u32,
+    id: u64,
     pub(crate) vars: Vec<VarDef>,
     pub(crate) props: Vec<Propagator>,
     /// A constraint that can never hold was added (`x != x`, for one).

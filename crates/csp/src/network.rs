@@ -38,7 +38,7 @@ enum Advice {
 
 /// What never changes during a search, shared by every clone.
 pub(crate) struct Static {
-    pub(crate) model: u32,
+    pub(crate) model: u64,
     pub(crate) vars: Box<[Layout]>,
     pub(crate) names: Box<[Option<String>]>,
     props: Box<[Propagator]>,
@@ -489,7 +489,7 @@ fn fixed_value(stat: &Static, words: &[u64], v: u32) -> Option<i64> {
 }
 
 impl Network {
-    pub(crate) fn new(model: &Model, id: u32) -> Network {
+    pub(crate) fn new(model: &Model, id: u64) -> Network {
         let n = model.vars.len();
         let mut starts = Vec::with_capacity(n);
         let mut words = Vec::new();
