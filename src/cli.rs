@@ -160,6 +160,11 @@ pub struct SolveArgs {
     /// standard error at the end.
     #[arg(long)]
     pub stats: bool,
+    /// Give up after this many seconds: the solutions found so far are
+    /// printed, standard error says the list is incomplete, and the status
+    /// is 1.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
 /// The board size of a problem statement, read from standard input when it

@@ -125,15 +125,20 @@ fn one_line(rendered: &str, fallback: &str) -> String {
     format!("{} (see '{command} --help')", message.join(" "))
 }
 
+/// Whether writing failed because the reader went away: an I/O error,
+/// bare or wrapped by the library or by `serde_json`'s writer.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|cause| {
-        let io = cause.downcast_ref::<io::Error>().or_else(|| {
-            match cause.downcast_ref::<nqueens::Error>() {
-                Some(nqueens::Error::Io(io)) => Some(io),
-                _ => None,
-            }
-        });
-        io.is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        let kind = if let Some(io) = cause.downcast_ref::<io::Error>() {
+            Some(io.kind())
+        } else if let Some(nqueens::Error::Io(io)) = cause.downcast_ref::<nqueens::Error>() {
+            Some(io.kind())
+        } else if let Some(json) = cause.downcast_ref::<serde_json::Error>() {
+            json.io_error_kind()
+        } else {
+            None
+        };
+        kind == Some(io::ErrorKind::BrokenPipe)
     })
 }
 
@@ -151,10 +156,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             format::boards(&mut out, n)?;
             true
         }
-        Command::Solve(args) => {
-            solve::solve(&mut out, &args)?;
-            true
-        }
+        Command::Solve(args) => solve::solve(&mut out, &args)?,
         Command::Count(args) => {
             count::count(&mut out, &args)?;
             true
