@@ -6,6 +6,12 @@
 //! or when the output cannot be written; 2 for a usage mistake, with one
 //! line on standard error. A closed pipe (`nqueens solve 20 | head`) ends the
 //! program quietly with status 0.
+//!
+//! The limits on what a user can ask for are in the README's "Errors and
+//! limits"; every one is checked before anything is allocated for it.
+
+// What a user types must never panic the tool.
+#![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod cli;
 mod count;

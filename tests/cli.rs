@@ -134,7 +134,7 @@ fn cli_solve_and_count() {
 
 #[test]
 fn cli_rejects_bad_input_with_one_line_and_status_2() {
-    let cases: [(&str, &[&str], &str); 31] = [
+    let cases: [(&str, &[&str], &str); 32] = [
         ("checker_empty_stdin", &["checker"], ""),
         ("checker_not_a_number", &["checker"], "abc\n"),
         ("checker_too_large", &["checker", "16"], ""),
@@ -201,6 +201,11 @@ fn cli_rejects_bad_input_with_one_line_and_status_2() {
             &[
                 "count", "10", "--engine", "--shard", "0/2", "--out", "results",
             ],
+            "",
+        ),
+        (
+            "count_too_many_shards",
+            &["count", "10", "--shard", "0/4000001", "--out", "results"],
             "",
         ),
         (
