@@ -112,6 +112,11 @@ fn one_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
     let first = text.lines().next().unwrap_or_default();
     let first = first.strip_prefix("error: ").unwrap_or(first);
+    // An unexpected argument is quoted: cut it as every message does.
+    let first = match e.get(clap::error::ContextKind::InvalidArg) {
+        Some(clap::error::ContextValue::String(arg)) => first.replace(arg, &nqueens::echo(arg)),
+        _ => first.to_owned(),
+    };
     format!("{first} ({USAGE})")
 }
 

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use nqueens::echo;
 
 /// Count, list and print the solutions of the N-queens problem.
 #[derive(Debug, Parser)]
@@ -219,6 +220,10 @@ pub enum OneFormat {
     Svg,
 }
 
+/// The most worker threads a count takes: each has a stack and a share of
+/// the work list, and no machine this runs on has more cores.
+pub const THREADS_MAX: usize = 1024;
+
 fn parse_n(text: &str) -> Result<u32, nqueens::ParseSizeError> {
     nqueens::parse_size(text)
 }
@@ -226,14 +231,15 @@ fn parse_n(text: &str) -> Result<u32, nqueens::ParseSizeError> {
 fn parse_amount(text: &str) -> Result<u64, String> {
     text.trim()
         .parse::<u64>()
-        .map_err(|_| format!("expected a whole number, 0 or more, got {text:?}"))
+        .map_err(|_| format!("expected a whole number, 0 or more, got {:?}", echo(text)))
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
-        Ok(threads) if threads <= 1024 => Ok(threads),
+        Ok(threads) if threads <= THREADS_MAX => Ok(threads),
         _ => Err(format!(
-            "expected a number of threads from 0 (one per core) to 1024, got {text:?}"
+            "expected a number of threads from 0 (one per core) to {THREADS_MAX}, got {:?}",
+            echo(text)
         )),
     }
 }
@@ -244,7 +250,8 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
             Ok(seconds)
         }
         _ => Err(format!(
-            "expected a positive number of seconds (at most 10^19), got {text:?}"
+            "expected a positive number of seconds (at most 10^19), got {:?}",
+            echo(text)
         )),
     }
 }

@@ -78,13 +78,26 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
         _ => {
-            eprintln!(
-                "error: {}",
-                one_line(&e.render().to_string(), &command_path())
-            );
+            eprintln!("error: {}", one_line(&cut_values(e), &command_path()));
             ExitCode::from(2)
         }
     }
+}
+
+/// Clap's message with the value it quotes cut to a few dozen characters,
+/// as every other message does.
+fn cut_values(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let mut rendered = e.render().to_string();
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+        if let Some(ContextValue::String(value)) = e.get(kind) {
+            let cut = nqueens::echo(value);
+            if cut.len() < value.len() {
+                rendered = rendered.replace(value.as_str(), &cut);
+            }
+        }
+    }
+    rendered
 }
 
 /// `nqueens` and the subcommand named on the command line, if any.

@@ -604,3 +604,26 @@ fn a_huge_token_is_echoed_cut_to_one_short_line() {
         insta::assert_snapshot!(format!("huge_token_{name}"), run.transcript());
     }
 }
+
+#[test]
+fn a_huge_argument_is_echoed_cut_to_one_short_line() {
+    // Clap quoted the whole value in its message.
+    let token = "9".repeat(100_000);
+    let letters = "x".repeat(100_000);
+    let cases = [
+        ("solve_n", nqueens(&["solve", &token], "")),
+        ("one_n", nqueens(&["one", &letters], "")),
+        (
+            "solve_limit",
+            nqueens(&["solve", "8", "--limit", &letters], ""),
+        ),
+        ("judge_mode", judge(&[&letters], "6\n")),
+        ("judge_extra", judge(&["checker", &letters], "6\n")),
+    ];
+    for (name, run) in cases {
+        assert_eq!(run.status, 2, "{name}");
+        assert_eq!(run.stderr.lines().count(), 1, "{name}");
+        assert!(run.stderr.len() < 300, "{name}: {}", run.stderr);
+        insta::assert_snapshot!(format!("huge_argument_{name}"), run.transcript());
+    }
+}
