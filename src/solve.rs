@@ -199,7 +199,8 @@ pub fn verify(out: &mut impl Write, args: &VerifyArgs) -> anyhow::Result<bool> {
             PlacementError::Io(e) => UsageError(format!("cannot read {name}: {}", plain(&e))),
             other => UsageError(format!("{name}, {other}")),
         })?;
-        // A line of at most PLACEMENT_LINE_MAX bytes holds fewer queens.
+        // A line of at most PLACEMENT_LINE_MAX bytes holds far fewer than
+        // 2^32 queens: the cast is exact.
         let n = columns.len() as u32;
         placements += 1;
         if placements == 2
