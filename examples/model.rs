@@ -13,6 +13,8 @@
 //! in the arguments prints one line on standard error and exits with status
 //! 2.
 
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;

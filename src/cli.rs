@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use nqueens::echo;
 
 /// Count, list and print the solutions of the N-queens problem.
 #[derive(Debug, Parser)]
@@ -160,6 +161,11 @@ pub struct SolveArgs {
     /// standard error at the end.
     #[arg(long)]
     pub stats: bool,
+    /// Give up after this many seconds: the solutions found so far are
+    /// printed, standard error says the list is incomplete, and the status
+    /// is 1.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
 /// The board size of a problem statement, read from standard input when it
@@ -214,6 +220,10 @@ pub enum OneFormat {
     Svg,
 }
 
+/// The most worker threads a count takes: each has a stack and a share of
+/// the work list, and no machine this runs on has more cores.
+pub const THREADS_MAX: usize = 1024;
+
 fn parse_n(text: &str) -> Result<u32, nqueens::ParseSizeError> {
     nqueens::parse_size(text)
 }
@@ -221,14 +231,15 @@ fn parse_n(text: &str) -> Result<u32, nqueens::ParseSizeError> {
 fn parse_amount(text: &str) -> Result<u64, String> {
     text.trim()
         .parse::<u64>()
-        .map_err(|_| format!("expected a whole number, 0 or more, got {text:?}"))
+        .map_err(|_| format!("expected a whole number, 0 or more, got {:?}", echo(text)))
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
-        Ok(threads) if threads <= 1024 => Ok(threads),
+        Ok(threads) if threads <= THREADS_MAX => Ok(threads),
         _ => Err(format!(
-            "expected a number of threads from 0 (one per core) to 1024, got {text:?}"
+            "expected a number of threads from 0 (one per core) to {THREADS_MAX}, got {:?}",
+            echo(text)
         )),
     }
 }
@@ -239,7 +250,8 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
             Ok(seconds)
         }
         _ => Err(format!(
-            "expected a positive number of seconds (at most 10^19), got {text:?}"
+            "expected a positive number of seconds (at most 10^19), got {:?}",
+            echo(text)
         )),
     }
 }

@@ -6,6 +6,12 @@
 //! or when the output cannot be written; 2 for a usage mistake, with one
 //! line on standard error. A closed pipe (`nqueens solve 20 | head`) ends the
 //! program quietly with status 0.
+//!
+//! The limits on what a user can ask for are in the README's "Errors and
+//! limits"; every one is checked before anything is allocated for it.
+
+// What a user types must never panic the tool.
+#![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod cli;
 mod count;
@@ -72,13 +78,26 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
         _ => {
-            eprintln!(
-                "error: {}",
-                one_line(&e.render().to_string(), &command_path())
-            );
+            eprintln!("error: {}", one_line(&cut_values(e), &command_path()));
             ExitCode::from(2)
         }
     }
+}
+
+/// Clap's message with the value it quotes cut to a few dozen characters,
+/// as every other message does.
+fn cut_values(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let mut rendered = e.render().to_string();
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+        if let Some(ContextValue::String(value)) = e.get(kind) {
+            let cut = nqueens::echo(value);
+            if cut.len() < value.len() {
+                rendered = rendered.replace(value.as_str(), &cut);
+            }
+        }
+    }
+    rendered
 }
 
 /// `nqueens` and the subcommand named on the command line, if any.
@@ -125,15 +144,20 @@ fn one_line(rendered: &str, fallback: &str) -> String {
     format!("{} (see '{command} --help')", message.join(" "))
 }
 
+/// Whether writing failed because the reader went away: an I/O error,
+/// bare or wrapped by the library or by `serde_json`'s writer.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|cause| {
-        let io = cause.downcast_ref::<io::Error>().or_else(|| {
-            match cause.downcast_ref::<nqueens::Error>() {
-                Some(nqueens::Error::Io(io)) => Some(io),
-                _ => None,
-            }
-        });
-        io.is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        let kind = if let Some(io) = cause.downcast_ref::<io::Error>() {
+            Some(io.kind())
+        } else if let Some(nqueens::Error::Io(io)) = cause.downcast_ref::<nqueens::Error>() {
+            Some(io.kind())
+        } else if let Some(json) = cause.downcast_ref::<serde_json::Error>() {
+            json.io_error_kind()
+        } else {
+            None
+        };
+        kind == Some(io::ErrorKind::BrokenPipe)
     })
 }
 
@@ -151,10 +175,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
             format::boards(&mut out, n)?;
             true
         }
-        Command::Solve(args) => {
-            solve::solve(&mut out, &args)?;
-            true
-        }
+        Command::Solve(args) => solve::solve(&mut out, &args)?,
         Command::Count(args) => {
             count::count(&mut out, &args)?;
             true

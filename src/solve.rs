@@ -3,10 +3,11 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
+use std::time::Duration;
 
-use backtrack::Search;
+use backtrack::{Limits, Search};
 use nqueens::format::{self, SVG_MAX};
-use nqueens::{Conflict, NQueens};
+use nqueens::{Conflict, NQueens, Placement, PlacementError, Placements};
 use serde::Serialize;
 use serde::ser::Serializer;
 
@@ -17,6 +18,13 @@ use runner::plain;
 /// The largest n `solve` accepts. The search is lexicographic backtracking:
 /// far below this, the first solution of some n already takes days.
 pub const SOLVE_MAX: u32 = 1000;
+
+/// From this n on, `solve` warns that its first solution may take very
+/// long. Measured with `nqueens solve N --limit 1`: up to n = 29 the
+/// first solution takes at most 3 million nodes (a fraction of a second);
+/// n = 30 takes 56 million (seconds), n = 33 140 million, n = 34 and 36 to
+/// 40 more than 15 s, and the cost grows fast and unevenly from there.
+pub const SOLVE_SLOW_FROM: u32 = 30;
 
 /// The largest n `one` accepts: its columns as text are about a gigabyte.
 pub const ONE_MAX: u32 = 100_000_000;
@@ -49,7 +57,10 @@ fn write_json(out: &mut impl Write, n: u32, index: u64, columns: &[u32]) -> anyh
     Ok(())
 }
 
-pub fn solve(out: &mut impl Write, args: &SolveArgs) -> anyhow::Result<()> {
+/// `solve`: the solutions in lexicographic order. `Ok(false)` when there
+/// is nothing to draw (`--format svg`) or `--timeout` stopped the search:
+/// both are said on standard error, and the status is 1.
+pub fn solve(out: &mut impl Write, args: &SolveArgs) -> anyhow::Result<bool> {
     let n = args.n;
     if n > SOLVE_MAX {
         return Err(UsageError(format!(
@@ -67,7 +78,16 @@ pub fn solve(out: &mut impl Write, args: &SolveArgs) -> anyhow::Result<()> {
         (Format::Svg, _) => 1,
         (_, limit) => limit.unwrap_or(u64::MAX),
     };
-    let mut search = Search::new(NQueens::new(n)?);
+    if n >= SOLVE_SLOW_FROM && limit > 0 {
+        eprintln!(
+            "nqueens solve: the solutions of {n}-queens in lexicographic order can take very long to find, even the first (hours or more); for one solution at once, use 'nqueens one {n}'"
+        );
+    }
+    let mut limits = Limits::default();
+    if let Some(seconds) = args.timeout {
+        limits = limits.time(Duration::from_secs_f64(seconds));
+    }
+    let mut search = Search::new(NQueens::new(n)?).with_limits(limits);
     let mut index = 0u64;
     let mut printed = 0u64;
     while printed < limit {
@@ -86,6 +106,7 @@ pub fn solve(out: &mut impl Write, args: &SolveArgs) -> anyhow::Result<()> {
         }
         index += 1;
     }
+    let stopped = printed < limit && !search.is_exhausted();
     if args.stats {
         out.flush()?;
         let stats = search.stats();
@@ -102,7 +123,27 @@ pub fn solve(out: &mut impl Write, args: &SolveArgs) -> anyhow::Result<()> {
             }
         );
     }
-    Ok(())
+    if stopped {
+        let seconds = args.timeout.unwrap_or_default();
+        eprintln!(
+            "the search of {n}-queens did not finish within {seconds} s (--timeout): {printed} solution{} printed, the list is incomplete",
+            if printed == 1 { "" } else { "s" }
+        );
+        return Ok(false);
+    }
+    if args.format == Format::Svg && printed == 0 {
+        let none = if index == 0 {
+            format!("the {n}x{n} board has no solution")
+        } else {
+            format!(
+                "{n}-queens has {index} solutions, --skip {} leaves none",
+                args.skip
+            )
+        };
+        eprintln!("no solution to draw: {none}");
+        return Ok(false);
+    }
+    Ok(true)
 }
 
 /// `one`: the construction. No solution for n = 2, 3 is an answer, not a
@@ -131,7 +172,8 @@ pub fn one(out: &mut impl Write, args: &OneArgs) -> anyhow::Result<bool> {
 }
 
 /// `verify`: every non-empty line of the input is a placement. Returns
-/// whether all of them are solutions.
+/// whether all of them are solutions. With several placements, each one
+/// that is not a solution gets a line with its line number, then a summary.
 pub fn verify(out: &mut impl Write, args: &VerifyArgs) -> anyhow::Result<bool> {
     let (name, input): (String, Box<dyn BufRead>) = match args.file.as_deref() {
         None => ("standard input".into(), Box::new(io::stdin().lock())),
@@ -149,24 +191,34 @@ pub fn verify(out: &mut impl Write, args: &VerifyArgs) -> anyhow::Result<bool> {
     let mut failures = 0u64;
     let mut sizes = Vec::new();
     let mut last_report = String::new();
-    for (number, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| UsageError(format!("cannot read {name}: {}", plain(&e))))?;
-        let number = number + 1;
-        let Some(columns) = parse_placement(&line)
-            .map_err(|problem| UsageError(format!("{name}, line {number}: {problem}")))?
-        else {
-            continue;
-        };
+    // The first placement's failure: printed with its line number only
+    // once a second placement shows there is more than one.
+    let mut first_failure = None;
+    for placement in Placements::new(input) {
+        let Placement { line, columns } = placement.map_err(|e| match e {
+            PlacementError::Io(e) => UsageError(format!("cannot read {name}: {}", plain(&e))),
+            other => UsageError(format!("{name}, {other}")),
+        })?;
+        // A line of at most PLACEMENT_LINE_MAX bytes holds far fewer than
+        // 2^32 queens: the cast is exact.
         let n = columns.len() as u32;
         placements += 1;
+        if placements == 2
+            && let Some(report) = first_failure.take()
+        {
+            writeln!(out, "{report}")?;
+        }
         if !sizes.contains(&n) {
             sizes.push(n);
         }
         if let Err(conflict) = nqueens::validate(n, &columns) {
             failures += 1;
             last_report = describe(&conflict);
-            if placements > 1 || failures > 1 {
-                writeln!(out, "line {number}: not a solution: {last_report}")?;
+            let report = format!("line {line}: not a solution: {last_report}");
+            if placements == 1 {
+                first_failure = Some(report);
+            } else {
+                writeln!(out, "{report}")?;
             }
         }
     }
@@ -190,23 +242,6 @@ pub fn verify(out: &mut impl Write, args: &VerifyArgs) -> anyhow::Result<bool> {
         )?,
     }
     Ok(failures == 0)
-}
-
-/// The 0-based columns of one line, `None` for a blank line.
-fn parse_placement(line: &str) -> Result<Option<Vec<u32>>, String> {
-    let mut columns = Vec::new();
-    for (i, token) in line.split_whitespace().enumerate() {
-        match token.parse::<u32>() {
-            Ok(col) if col >= 1 => columns.push(col - 1),
-            _ => {
-                return Err(format!(
-                    "the column of row {} is {token:?}; expected a whole number from 1 to n",
-                    i + 1
-                ));
-            }
-        }
-    }
-    Ok((!columns.is_empty()).then_some(columns))
 }
 
 /// A conflict in the user's terms: 1-based rows and columns.

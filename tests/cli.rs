@@ -48,7 +48,7 @@ fn judge_takes_input_as_judges_give_it() {
 
 #[test]
 fn judge_rejects_bad_input_with_one_line() {
-    let cases: [(&str, &[&str], &str); 8] = [
+    let cases: [(&str, &[&str], &str); 10] = [
         ("empty", &["checker"], ""),
         ("not_a_number", &["checker"], "six\n"),
         ("zero", &["boards"], "0\n"),
@@ -57,6 +57,8 @@ fn judge_rejects_bad_input_with_one_line() {
         ("two_numbers", &["checker"], "6 7\n"),
         ("unknown_mode", &["queens"], "6\n"),
         ("no_mode", &[], "6\n"),
+        ("extra_argument", &["checker", "7"], "6\n"),
+        ("unknown_flag", &["checker", "--fast"], "6\n"),
     ];
     for (name, args, stdin) in cases {
         let run = judge(args, stdin);
@@ -66,6 +68,14 @@ fn judge_rejects_bad_input_with_one_line() {
         assert!(!run.stderr.contains("panicked"), "{name}");
         insta::assert_snapshot!(format!("judge_error_{name}"), run.transcript());
     }
+}
+
+#[test]
+fn judge_help_is_usage_and_status_0() {
+    let run = judge(&["--help"], "");
+    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+    assert!(run.stdout.contains("Usage: judge"), "{}", run.stdout);
+    assert!(run.stdout.contains("checker"), "{}", run.stdout);
 }
 
 #[test]
@@ -124,7 +134,7 @@ fn cli_solve_and_count() {
 
 #[test]
 fn cli_rejects_bad_input_with_one_line_and_status_2() {
-    let cases: [(&str, &[&str], &str); 31] = [
+    let cases: [(&str, &[&str], &str); 32] = [
         ("checker_empty_stdin", &["checker"], ""),
         ("checker_not_a_number", &["checker"], "abc\n"),
         ("checker_too_large", &["checker", "16"], ""),
@@ -194,6 +204,11 @@ fn cli_rejects_bad_input_with_one_line_and_status_2() {
             "",
         ),
         (
+            "count_too_many_shards",
+            &["count", "10", "--shard", "0/4000001", "--out", "results"],
+            "",
+        ),
+        (
             "merge_missing_directory",
             &["merge", "/nonexistent/results"],
             "",
@@ -221,11 +236,11 @@ fn cli_help_is_there_for_every_command() {
     assert!(nqueens(&["--version"], "").stdout.starts_with("nqueens "));
 }
 
-#[test]
-fn cli_ends_quietly_when_the_reader_goes_away() {
-    // `nqueens solve 14 | head -n 1`: the pipe closes after one line.
+/// Runs `nqueens args`, reads the first bytes of its output and closes the
+/// pipe, as `| head -c 16` does.
+fn reader_goes_away(args: &[&str]) -> (Option<i32>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
-        .args(["solve", "14"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -235,8 +250,28 @@ fn cli_ends_quietly_when_the_reader_goes_away() {
     std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
     drop(stdout);
     let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_ends_quietly_when_the_reader_goes_away() {
+    // `nqueens solve 14 | head -n 1`: the pipe closes after one line.
+    assert_eq!(reader_goes_away(&["solve", "14"]), (Some(0), String::new()));
+}
+
+#[test]
+fn json_output_ends_quietly_when_the_reader_goes_away() {
+    // serde_json wraps the write error in its own: it was printed as
+    // "error: Broken pipe (os error 32)", status 1.
+    for args in [
+        &["solve", "20", "--format", "json"][..],
+        &["one", "100000", "--format", "json"][..],
+    ] {
+        assert_eq!(reader_goes_away(args), (Some(0), String::new()), "{args:?}");
+    }
 }
 
 #[test]
@@ -379,8 +414,9 @@ fn one_json_parses_back() {
 
 #[test]
 fn verify_says_which_queens_attack() {
-    let cases: [(&str, &[&str], &str); 5] = [
+    let cases: [(&str, &[&str], &str); 6] = [
         ("ok", &[], "2 4 1 3\n"),
+        ("first_of_two", &[], "1 2 3 4\n2 4 1 3\n"),
         ("diagonal", &[], "1 3 2\n"),
         ("column", &[], "2 4 2 3\n"),
         ("out_of_range", &[], "2 4 1 5\n"),
@@ -463,5 +499,131 @@ fn a_count_that_runs_out_of_time_gives_no_result() {
         assert_eq!(run.stderr.lines().count(), 1);
         assert!(run.stderr.contains("did not finish"), "{}", run.stderr);
         assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    }
+}
+
+#[test]
+fn verify_names_every_bad_line_including_the_first() {
+    // The first placement's conflict was left out when more followed.
+    let run = nqueens(&["verify"], "1 2 3 4\n2 4 1 3\n4 3 2 1\n");
+    assert_eq!(run.status, 1);
+    assert_eq!(
+        run.stdout,
+        "line 1: not a solution: the queens in rows 1 and 2 (columns 1 and 2) attack each other along a diagonal\n\
+         line 3: not a solution: the queens in rows 1 and 2 (columns 4 and 3) attack each other along an anti-diagonal\n\
+         2 of 3 placements are not solutions\n"
+    );
+}
+
+#[test]
+fn solve_of_a_large_board_warns_up_front_and_honours_a_timeout() {
+    let started = std::time::Instant::now();
+    let run = nqueens(&["solve", "40", "--limit", "1", "--timeout", "0.5"], "");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert_eq!(run.status, 1);
+    assert_eq!(run.stdout, "");
+    assert_eq!(run.stderr.lines().count(), 2, "{}", run.stderr);
+    insta::assert_snapshot!("cli_solve_40_timeout", run.transcript());
+    // Below the threshold there is no note; a timeout that does not expire
+    // changes nothing.
+    let full = nqueens(&["solve", "8", "--timeout", "60"], "");
+    assert_eq!((full.status, full.stderr.as_str()), (0, ""));
+    assert_eq!(full.stdout, expected(nqueens::format::list, 8));
+    let small = nqueens(&["solve", "29", "--limit", "1"], "");
+    assert_eq!((small.status, small.stderr.as_str()), (0, ""));
+}
+
+#[test]
+fn solve_timeout_keeps_what_it_printed_and_says_it_is_incomplete() {
+    let run = nqueens(&["solve", "16", "--timeout", "0.2"], "");
+    assert_eq!(run.status, 1);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("did not finish within 0.2 s"),
+        "{}",
+        run.stderr
+    );
+    // 16-queens has 14,772,512 solutions; far fewer fit in 0.2 s, and each
+    // one printed is whole and valid.
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(lines.len() < 14_772_512);
+    for line in lines {
+        let columns = nqueens::parse_placement(line).unwrap().unwrap();
+        nqueens::validate(16, &columns).unwrap();
+    }
+}
+
+#[test]
+fn svg_with_no_solution_to_draw_says_so() {
+    // Both printed nothing and exited with status 0.
+    for (name, args) in [
+        ("no_solution", &["solve", "2", "--format", "svg"][..]),
+        (
+            "skipped_past_the_end",
+            &["solve", "8", "--format", "svg", "--skip", "100"][..],
+        ),
+    ] {
+        let run = nqueens(args, "");
+        assert_eq!(run.status, 1, "{name}");
+        assert_eq!(run.stdout, "", "{name}");
+        assert_eq!(run.stderr.lines().count(), 1, "{name}");
+        insta::assert_snapshot!(format!("cli_svg_{name}"), run.transcript());
+    }
+}
+
+#[test]
+fn statements_read_n_after_any_amount_of_blank_space() {
+    // 64 KiB of blanks before the number was read as "the input is empty".
+    let padded = format!("{}6\n", " \n".repeat(64 * 1024));
+    let six = expected(nqueens::format::checker, 6);
+    for run in [judge(&["checker"], &padded), nqueens(&["checker"], &padded)] {
+        assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+        assert_eq!(run.stdout, six);
+    }
+    let run = nqueens(&["boards"], &padded);
+    assert_eq!(run.stdout, expected(nqueens::format::boards, 6));
+}
+
+#[test]
+fn a_huge_token_is_echoed_cut_to_one_short_line() {
+    // The whole token used to be repeated on standard error.
+    let token = "a".repeat(1 << 20);
+    let cases = [
+        ("judge", judge(&["checker"], &token)),
+        ("checker", nqueens(&["checker"], &token)),
+        ("verify", nqueens(&["verify"], &token)),
+        (
+            "verify_second_line",
+            nqueens(&["verify"], &format!("1\n{token}\n")),
+        ),
+    ];
+    for (name, run) in cases {
+        assert_eq!(run.status, 2, "{name}");
+        assert_eq!(run.stderr.lines().count(), 1, "{name}");
+        assert!(run.stderr.len() < 200, "{name}: {} bytes", run.stderr.len());
+        insta::assert_snapshot!(format!("huge_token_{name}"), run.transcript());
+    }
+}
+
+#[test]
+fn a_huge_argument_is_echoed_cut_to_one_short_line() {
+    // Clap quoted the whole value in its message.
+    let token = "9".repeat(100_000);
+    let letters = "x".repeat(100_000);
+    let cases = [
+        ("solve_n", nqueens(&["solve", &token], "")),
+        ("one_n", nqueens(&["one", &letters], "")),
+        (
+            "solve_limit",
+            nqueens(&["solve", "8", "--limit", &letters], ""),
+        ),
+        ("judge_mode", judge(&[&letters], "6\n")),
+        ("judge_extra", judge(&["checker", &letters], "6\n")),
+    ];
+    for (name, run) in cases {
+        assert_eq!(run.status, 2, "{name}");
+        assert_eq!(run.stderr.lines().count(), 1, "{name}");
+        assert!(run.stderr.len() < 300, "{name}: {}", run.stderr);
+        insta::assert_snapshot!(format!("huge_argument_{name}"), run.transcript());
     }
 }

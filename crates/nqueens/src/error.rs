@@ -58,4 +58,35 @@ pub enum ParseSizeError {
     /// Not a whole number.
     #[error("expected a board size n (a whole number, at least 1), got {0:?}")]
     NotANumber(String),
+    /// More text than a board size could take: [`read_size`](crate::read_size)
+    /// stops reading there.
+    #[error(
+        "expected a board size n, but the input holds more than {max} bytes of text (it starts {start:?})"
+    )]
+    TooLong {
+        /// The most text read: [`SIZE_TEXT_MAX`](crate::SIZE_TEXT_MAX).
+        max: usize,
+        /// The beginning of the text, cut by [`echo`].
+        start: String,
+    },
+}
+
+/// How many characters of a user's text an error message repeats.
+pub const ECHO_MAX: usize = 32;
+
+/// `text` as an error message repeats it: whole if it is short, else its
+/// first [`ECHO_MAX`] characters and `...`, so that a 100 MB token gives a
+/// one-line message, not a 100 MB one.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(nqueens::echo("six"), "six");
+/// assert_eq!(nqueens::echo(&"9".repeat(1000)), format!("{}...", "9".repeat(32)));
+/// ```
+pub fn echo(text: &str) -> String {
+    match text.char_indices().nth(ECHO_MAX) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
 }

@@ -12,6 +12,8 @@
 //!   the Checker Challenge, the AcWing boards, one line per solution, and
 //!   the textbook `sum=K` print.
 //! - [`parse_size`] and [`read_size`]: n read the way online judges give it.
+//! - [`parse_placement`] and [`Placements`]: placements read back from
+//!   text, a line at a time, with a bound on a line's length.
 //!
 //! # Example
 //!
@@ -32,16 +34,20 @@ mod construct;
 mod count;
 mod error;
 pub mod format;
+mod placement;
 mod problem;
 mod size;
 mod solution;
 
 pub use construct::construct;
 pub use count::{MAX_N, SPLIT_VERSION, Split, Stabilizer, Task, count};
-pub use error::{Error, ParseSizeError};
+pub use error::{ECHO_MAX, Error, ParseSizeError, echo};
+pub use placement::{
+    PLACEMENT_LINE_MAX, ParsePlacementError, Placement, PlacementError, Placements, parse_placement,
+};
 pub use problem::{Columns, NQueens};
 /// The counts a count gathers (the `runner` crate's, shared by every
 /// counting job).
 pub use runner::Counts;
-pub use size::{parse_size, read_size};
+pub use size::{SIZE_TEXT_MAX, parse_size, read_size};
 pub use solution::{Conflict, Line, Solution, Symmetry, validate};

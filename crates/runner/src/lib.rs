@@ -43,5 +43,5 @@ pub use job::{Identity, Job, SUBPROBLEMS_VERSION, Subproblems, fingerprint};
 pub use journal::{JOURNAL_FORMAT, JOURNAL_VERSION, Journal};
 pub use merge::{Merged, Survey, merge, survey};
 pub use run::{Finished, Options, run};
-pub use shard::{SHARD_FORMAT, SHARD_VERSION, Shard, ShardFile};
+pub use shard::{SHARD_FORMAT, SHARD_VERSION, SHARDS_MAX, Shard, ShardFile};
 pub use tally::{Counts, Tally};

@@ -18,6 +18,11 @@ pub const SHARD_FORMAT: &str = "backtrack-shard";
 /// Version 1 was the N-queens tool's own `nqueens-shard` file.
 pub const SHARD_VERSION: u32 = 2;
 
+/// The most shards a work list can be dealt out to: 4,000,000, the most
+/// tasks a Slurm job array can have (its `MaxArraySize` is at most
+/// 4,000,001), and far more than any work list here has tasks.
+pub const SHARDS_MAX: u64 = 4_000_000;
+
 /// Shard `index` of `count`: every `count`-th task of a work list,
 /// starting at `index`. Neighbouring tasks tend to cost about the same, so
 /// dealing them out in turn gives shards of about equal work.
@@ -32,8 +37,11 @@ impl Shard {
     ///
     /// # Errors
     ///
-    /// [`Error::Usage`] unless `index < count`.
+    /// [`Error::Usage`] unless `index < count <= SHARDS_MAX`.
     pub fn new(index: u64, count: u64) -> Result<Shard, Error> {
+        if count > SHARDS_MAX {
+            return Err(too_many(count));
+        }
         if index >= count {
             return Err(Error::Usage(format!(
                 "shard {index} of {count} does not exist: the shard number must be from 0 to M - 1, and M at least 1"
@@ -49,8 +57,8 @@ impl Shard {
     ///
     /// # Errors
     ///
-    /// [`Error::Usage`] for anything else, a missing variable, or a shard
-    /// that does not exist.
+    /// [`Error::Usage`] for anything else, a missing variable, more than
+    /// [`SHARDS_MAX`] shards, or a shard that does not exist.
     pub fn parse(text: &str) -> Result<Shard, Error> {
         let syntax = || {
             Error::Usage(format!(
@@ -77,6 +85,9 @@ impl Shard {
             Some((index, count)) => (number(index)?, number(count)?),
             None => return Err(syntax()),
         };
+        if count > SHARDS_MAX {
+            return Err(too_many(count));
+        }
         Shard::new(index, count).map_err(|_| {
             Error::Usage(format!(
                 "--shard {text}: the shard number must be from 0 to M - 1, and M at least 1 (got shard {index} of {count})"
@@ -121,6 +132,12 @@ impl Shard {
             self.count
         ))
     }
+}
+
+fn too_many(count: u64) -> Error {
+    Error::Usage(format!(
+        "{count} shards is more than the most a work list is dealt out to, {SHARDS_MAX} (SHARDS_MAX)"
+    ))
 }
 
 /// A problem's name as a file name: letters and digits, the rest `-`.
@@ -237,5 +254,21 @@ impl<T: Tally> ShardFile<T> {
             seconds: stored.seconds,
             program: stored.program,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_number_of_shards_has_a_maximum_that_errors_name() {
+        assert!(Shard::new(0, SHARDS_MAX).is_ok());
+        let message = Shard::new(0, SHARDS_MAX + 1).unwrap_err().to_string();
+        assert!(message.contains("4000000"), "{message}");
+        let message = Shard::parse("3/18446744073709551615")
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("4000000"), "{message}");
     }
 }
