@@ -20,36 +20,58 @@
 //! A malformed file prints one line naming its line on standard error and
 //! exits with status 2.
 
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use backtrack::Limits;
+use clap::Parser;
 use puzzles::coloring::{self, Coloring, Graph, MAX_COLOURS};
 
-const USAGE: &str = "usage: coloring [--colors K | --count K] [--time SECONDS] [FILE]";
-
-const HELP: &str = "\
-Colours a graph given in the DIMACS .col format (from FILE or standard input).
-
-usage: coloring [--colors K | --count K] [--time SECONDS] [FILE]
-
-By default prints the chromatic number, then a colouring with that many
-colours as one 'VERTEX COLOUR' line per vertex (both from 1).
-
-options:
-  --colors K        find a colouring with at most K colours
-  --count K         count the colourings with K colours
-  --time SECONDS    give up the chromatic number search after SECONDS and
-                    print the bounds found so far
-  -h, --help        this help
-
-example:
-  cargo run --release --example coloring -- examples/data/queen5_5.col";
+/// Colours a graph given in the DIMACS .col format (from FILE or standard
+/// input).
+///
+/// By default prints the chromatic number, then a colouring with that many
+/// colours as one 'VERTEX COLOUR' line per vertex (both from 1).
+#[derive(Debug, Parser)]
+#[command(
+    name = "coloring",
+    after_help = "Examples:\n  coloring examples/data/queen5_5.col\n  coloring --colors 7 examples/data/queen6_6.col\n  coloring --count 3 < graph.col\n  coloring --time 10 examples/data/queen8_8.col"
+)]
+struct Cli {
+    /// The graph; standard input when absent or `-`.
+    file: Option<String>,
+    /// Find a colouring with at most K colours.
+    #[arg(long, visible_alias = "colours", value_name = "K", value_parser = parse_colours, conflicts_with = "count")]
+    colors: Option<usize>,
+    /// Count the colourings with K colours.
+    #[arg(long, value_name = "K", value_parser = parse_colours)]
+    count: Option<usize>,
+    /// Give up the chromatic number search after SECONDS and print the
+    /// bounds found so far, with the best colouring.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    time: Option<f64>,
+}
 
 fn main() -> ExitCode {
-    match run() {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or_default();
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("coloring: {first} (see 'coloring --help')");
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(message)) => {
             eprintln!("coloring: {message}");
@@ -82,60 +104,17 @@ enum Mode {
     Count(usize),
 }
 
-fn run() -> Result<(), Failure> {
-    let mut mode = Mode::Chromatic;
-    let mut file = None;
-    let mut limits = Limits::default();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "-h" | "--help" => {
-                println!("{HELP}");
-                return Ok(());
-            }
-            "--colors" | "--colours" | "--count" => {
-                let value = args.next().unwrap_or_default();
-                let k = match value.parse() {
-                    Ok(k) if (1..=MAX_COLOURS).contains(&k) => k,
-                    _ => {
-                        return Err(usage(&format!(
-                            "{arg} needs a number of colours from 1 to {MAX_COLOURS}, got {value:?}"
-                        )));
-                    }
-                };
-                if !matches!(mode, Mode::Chromatic) {
-                    return Err(usage("give at most one of --colors and --count"));
-                }
-                mode = if arg == "--count" {
-                    Mode::Count(k)
-                } else {
-                    Mode::Find(k)
-                };
-            }
-            "--time" => {
-                let value = args.next().unwrap_or_default();
-                match value.parse::<f64>() {
-                    Ok(seconds) if seconds.is_finite() && seconds > 0.0 => {
-                        limits = limits.time(Duration::from_secs_f64(seconds));
-                    }
-                    _ => {
-                        return Err(usage(&format!(
-                            "--time needs a positive number of seconds, got {value:?}"
-                        )));
-                    }
-                }
-            }
-            flag if flag.starts_with('-') && flag != "-" => {
-                return Err(usage(&format!("unknown option {flag:?}")));
-            }
-            path => {
-                if file.is_some() {
-                    return Err(usage(&format!("unexpected argument {path:?}")));
-                }
-                file = Some(path.to_owned());
-            }
-        }
-    }
+fn run(cli: Cli) -> Result<(), Failure> {
+    let mode = match (cli.colors, cli.count) {
+        (Some(k), _) => Mode::Find(k),
+        (None, Some(k)) => Mode::Count(k),
+        (None, None) => Mode::Chromatic,
+    };
+    let limits = match cli.time {
+        Some(seconds) => Limits::default().time(Duration::from_secs_f64(seconds)),
+        None => Limits::default(),
+    };
+    let file = cli.file;
     let input: Box<dyn BufRead> = match file.as_deref() {
         None | Some("-") => Box::new(io::stdin().lock()),
         Some(path) => {
@@ -193,6 +172,20 @@ fn write_colouring(out: &mut impl Write, colouring: &[usize]) -> io::Result<()> 
     Ok(())
 }
 
-fn usage(problem: &str) -> Failure {
-    Failure::Usage(format!("{problem} ({USAGE})"))
+fn parse_colours(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(k) if (1..=MAX_COLOURS).contains(&k) => Ok(k),
+        _ => Err(format!(
+            "needs a number of colours from 1 to {MAX_COLOURS}, got {text:?}"
+        )),
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && Duration::try_from_secs_f64(seconds).is_ok() => Ok(seconds),
+        _ => Err(format!(
+            "needs a positive number of seconds (at most 10^19), got {text:?}"
+        )),
+    }
 }

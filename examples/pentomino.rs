@@ -18,6 +18,8 @@
 //! and exits with status 2; a count that runs out of `--timeout` exits
 //! with status 1.
 
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;

@@ -25,6 +25,8 @@
 //! one line naming its line and character on standard error and exits
 //! with status 2.
 
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::ops::ControlFlow;

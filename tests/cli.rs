@@ -441,10 +441,10 @@ fn verify_says_which_queens_attack() {
 
 #[test]
 fn verify_reads_a_file() {
-    let path = std::env::temp_dir().join(format!("nqueens-verify-{}.txt", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one-5000.txt");
     std::fs::write(&path, nqueens(&["one", "5000"], "").stdout).unwrap();
     let run = nqueens(&["verify", path.to_str().unwrap()], "");
-    std::fs::remove_file(&path).unwrap();
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert_eq!(run.stdout, "ok: a solution of 5000-queens\n");
 }

@@ -181,7 +181,7 @@ fn pentomino_counts_3x20() {
 fn mistakes_print_one_line_and_exit_2() {
     let mut line = ".".repeat(81);
     line.replace_range(4..5, "x");
-    let cases: [(&str, &[&str], String, &str); 8] = [
+    let cases: [(&str, &[&str], String, &str); 11] = [
         (
             "sudoku",
             &[],
@@ -216,13 +216,31 @@ fn mistakes_print_one_line_and_exit_2() {
             "coloring",
             &["--count", "x"],
             String::new(),
-            "coloring: --count needs a number of colours",
+            "coloring: a number of colours from 1",
         ),
         (
             "pentomino",
             &["7x9"],
             String::new(),
             "pentomino: a 7x9 board has 63 cells",
+        ),
+        (
+            "coloring",
+            &["--time", "1e300"],
+            String::new(),
+            "coloring: needs a positive number of seconds",
+        ),
+        (
+            "pentomino",
+            &["6x10", "--threads", "10000"],
+            String::new(),
+            "pentomino: expected a number of threads from 0 (one per core) to 1024",
+        ),
+        (
+            "sudoku",
+            &[],
+            String::new(),
+            "sudoku: no puzzle in the input",
         ),
         (
             "pentomino",
