@@ -54,6 +54,10 @@ struct Cli {
     /// bounds found so far, with the best colouring.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     time: Option<f64>,
+    /// Refuse a file whose problem line declares another number of edges
+    /// than it lists (by default a warning on standard error).
+    #[arg(long)]
+    strict: bool,
 }
 
 fn main() -> ExitCode {
@@ -123,7 +127,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
             })?))
         }
     };
-    let graph = Graph::parse_dimacs(input).map_err(|e| Failure::Usage(e.to_string()))?;
+    let (graph, declared) =
+        Graph::parse_dimacs_declared(input).map_err(|e| Failure::Usage(e.to_string()))?;
+    let edges = graph.edges() as u64;
+    // Files that list each edge both ways declare twice as many.
+    if declared != edges && Some(declared) != edges.checked_mul(2) {
+        let message = format!("the problem line declares {declared} edges, the file lists {edges}");
+        if cli.strict {
+            return Err(Failure::Usage(message));
+        }
+        eprintln!("coloring: warning: {message}");
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     match mode {
         Mode::Chromatic => {

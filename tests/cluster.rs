@@ -354,9 +354,10 @@ fn recorded(file: &Path) -> usize {
 }
 
 /// Kills `start()`'s process with SIGKILL a few times at random moments
-/// (`wait` milliseconds after its start, plus up to as many again),
-/// checking after each kill that the checkpoint `file` lost nothing, then
-/// lets a last run finish and returns its standard output.
+/// (each time after the checkpoint `file` has recorded something new, plus
+/// up to `wait` milliseconds, so that every round makes progress however
+/// loaded the machine), checking after each kill that the checkpoint lost
+/// nothing, then lets a last run finish and returns its standard output.
 fn survive_kills(file: &Path, wait: u64, start: &dyn Fn() -> std::process::Child) -> String {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -368,9 +369,18 @@ fn survive_kills(file: &Path, wait: u64, start: &dyn Fn() -> std::process::Child
     let mut finished_early = None;
     for _ in 0..5 {
         let mut child = start();
-        let wait = Duration::from_millis(wait + random.below(wait));
         let started = Instant::now();
-        while started.elapsed() < wait && child.try_wait().unwrap().is_none() {
+        // Until something new is recorded (or the run ends)...
+        while recorded(file) <= progress
+            && child.try_wait().unwrap().is_none()
+            && started.elapsed() < Duration::from_secs(120)
+        {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // ... then a random moment later, in the middle of some task.
+        let extra = Duration::from_millis(random.below(wait));
+        let then = Instant::now();
+        while then.elapsed() < extra && child.try_wait().unwrap().is_none() {
             std::thread::sleep(Duration::from_millis(5));
         }
         if child.try_wait().unwrap().is_some() {
@@ -424,7 +434,7 @@ fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
             .spawn()
             .unwrap()
     };
-    assert_eq!(survive_kills(&file, 1000, &start), "95815104 11977939\n");
+    assert_eq!(survive_kills(&file, 400, &start), "95815104 11977939\n");
 
     // A checkpoint of another n is refused, and left as it was.
     let before = fs::read(&file).unwrap();
@@ -454,7 +464,7 @@ fn a_checkpointed_pentomino_count_survives_kill_9_and_resumes_exactly() {
             .unwrap()
     };
     assert_eq!(
-        survive_kills(&file, 150, &start),
+        survive_kills(&file, 100, &start),
         "6x10: 2339 tilings up to rotation and reflection (9356 counting the symmetric copies apart)\n"
     );
 }

@@ -83,7 +83,7 @@ fn sudoku_tells_unique_from_ambiguous() {
     );
     assert_eq!(
         bad.stderr,
-        "sudoku: line 2, column 2 (cell r1c2): the given 1 is already in this row, at column 1\n"
+        "sudoku: line 2, character 2 (cell r1c2): the given 1 is already in this row, at character 1 of the line\n"
     );
 }
 
@@ -186,7 +186,7 @@ fn mistakes_print_one_line_and_exit_2() {
             "sudoku",
             &[],
             format!("{}\n{line}\n", ".".repeat(81)),
-            "sudoku: line 2, column 5 (cell r1c5): 'x' is not a digit from 1 to 9 or a blank ('.' or '0')",
+            "sudoku: line 2, character 5 (cell r1c5): 'x' is not a digit from 1 to 9 or a blank ('.' or '0')",
         ),
         (
             "sudoku",
@@ -260,6 +260,42 @@ fn mistakes_print_one_line_and_exit_2() {
             run.stderr
         );
     }
+}
+
+#[test]
+fn coloring_warns_when_the_declared_edges_differ_and_strict_refuses() {
+    let graph = "p edge 3 5\ne 1 2\n";
+    let run = run("coloring", &[], graph);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    insta::assert_snapshot!("coloring_declared_edges_warning", run.transcript());
+    let strict = self::run("coloring", &["--strict"], graph);
+    insta::assert_snapshot!("coloring_declared_edges_strict", strict.transcript());
+    // Listed both ways is fine.
+    let both = self::run("coloring", &["--strict"], "p edge 2 2\ne 1 2\ne 2 1\n");
+    assert_eq!((both.status, both.stderr.as_str()), (0, ""));
+}
+
+#[test]
+fn coloring_refuses_graphs_beyond_its_size_before_allocating() {
+    for declared in ["p edge 4000000000 0\n", "p edge 100000000 1\ne 1 2\n"] {
+        let run = run("coloring", &[], declared);
+        assert_eq!(run.status, 2, "{declared}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("more than the 1048576"),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn coloring_a_hundred_thousand_isolated_vertices_takes_no_search() {
+    // The peeling leaves nothing to search: linear time (the library's
+    // test counts it; here the answer).
+    let run = run("coloring", &[], "p edge 100000 0\n");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().next(), Some("chromatic number: 1"));
+    assert_eq!(run.stdout.lines().count(), 100_001);
 }
 
 #[test]

@@ -248,7 +248,7 @@ fn the_parallel_count_agrees() {
 }
 
 #[test]
-fn bad_puzzles_name_their_line_and_column() {
+fn bad_puzzles_name_their_line_and_character() {
     let text = "# comment\n\n..3\n";
     let error = read_puzzles(text.as_bytes(), 3)
         .next()
@@ -261,7 +261,7 @@ fn bad_puzzles_name_their_line_and_column() {
     let error = Sudoku::parse(&line, 3).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "line 1, column 21 (cell r3c3): 'x' is not a digit from 1 to 9 or a blank ('.' or '0')"
+        "line 1, character 21 (cell r3c3): 'x' is not a digit from 1 to 9 or a blank ('.' or '0')"
     );
 
     // Two 5s in column 1, on rows 1 and 4.
@@ -284,7 +284,7 @@ fn bad_puzzles_name_their_line_and_column() {
     ));
     assert_eq!(
         error.to_string(),
-        "line 2, column 30 (cell r4c1): the given 5 is already in this column, at column 3"
+        "line 2, character 30 (cell r4c1): the given 5 is already in this column, at character 3 of the line"
     );
 
     // Two 7s in the first box, not in a line.
@@ -293,7 +293,7 @@ fn bad_puzzles_name_their_line_and_column() {
     line.replace_range(10..11, "7");
     assert_eq!(
         Sudoku::parse(&line, 3).unwrap_err().to_string(),
-        "line 1, column 11 (cell r2c2): the given 7 is already in this box, at column 1"
+        "line 1, character 11 (cell r2c2): the given 7 is already in this box, at character 1 of the line"
     );
 
     // A 10 is not a digit of a 9x9 grid.

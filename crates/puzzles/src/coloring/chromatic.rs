@@ -4,11 +4,15 @@ use backtrack::{Limits, Optimize, Outcome, Problem, Report};
 
 use super::bounds::max_clique;
 use super::dsatur::{Coloring, Paint, greedy};
+use super::reduce::{induced, peel, put_back, sparse_clique};
 use super::{ColoringError, Graph};
 
 /// The nodes the exact clique search may spend before the bound is left
 /// at the best clique found: a few milliseconds.
 const CLIQUE_BUDGET: u64 = 20_000;
+
+/// The vertices of highest degree the cheap clique is grown from.
+const SPARSE_STARTS: usize = 32;
 
 /// The fewest colours a graph can be properly coloured with, and such a
 /// colouring.
@@ -38,6 +42,10 @@ pub fn chromatic_number(graph: &Graph) -> Result<Chromatic, ColoringError> {
 
 /// The chromatic number of `graph`, searched within `limits`.
 ///
+/// 0. A clique found greedily on the adjacency lists, and the vertices of
+///    degree below its size peeled off, repeatedly: they can always be
+///    coloured last (isolated vertices, trees and sparse fringes go, in
+///    time linear in the graph). The rest is the core:
 /// 1. A large clique, greedy then by a short exact search: a lower bound.
 /// 2. DSATUR's greedy colouring: an upper bound. If it meets the lower
 ///    bound, that is the answer.
@@ -72,6 +80,37 @@ pub fn chromatic_number_within(
     graph: &Graph,
     limits: &Limits,
 ) -> Result<Report<Chromatic>, ColoringError> {
+    // A cheap clique first, and the vertices it makes easy peeled off (see
+    // the `reduce` module): the search then sees only the core.
+    let clique = sparse_clique(graph, SPARSE_STARTS).len();
+    let (core, peeled) = peel(graph, clique);
+    if peeled.is_empty() {
+        return search(graph, limits);
+    }
+    let report = search(&induced(graph, &core), limits)?;
+    let mut colouring = vec![usize::MAX; graph.vertices()];
+    for (&v, &c) in core.iter().zip(&report.value.colouring) {
+        colouring[v] = c;
+    }
+    put_back(graph, &mut colouring, &peeled);
+    let colours = colouring.iter().map(|&c| c + 1).max().unwrap_or(0);
+    let lower_bound = if report.outcome.is_complete() {
+        colours
+    } else {
+        report.value.lower_bound.max(clique)
+    };
+    Ok(Report {
+        value: Chromatic {
+            colours,
+            colouring,
+            lower_bound,
+        },
+        outcome: report.outcome,
+    })
+}
+
+/// [`chromatic_number_within`] on a graph with nothing left to peel.
+fn search(graph: &Graph, limits: &Limits) -> Result<Report<Chromatic>, ColoringError> {
     let (clique, _) = max_clique(graph, CLIQUE_BUDGET);
     let colouring = greedy(graph);
     let mut best = Chromatic {

@@ -5,6 +5,11 @@ use std::io::{self, BufRead};
 
 use super::Graph;
 
+/// The most vertices a DIMACS file may declare: the graph keeps a list per
+/// vertex (24 bytes each, some 25 MB at this size), allocated when the
+/// problem line is read.
+pub const MAX_VERTICES: usize = 1 << 20;
+
 /// Why a DIMACS `.col` text does not describe a graph. Every message names
 /// the line.
 #[derive(Debug, thiserror::Error)]
@@ -66,6 +71,17 @@ pub enum DimacsError {
         /// The line as written.
         found: String,
     },
+    /// The problem line declares more than [`MAX_VERTICES`] vertices.
+    #[error(
+        "line {line}: {vertices} vertices is more than the {max} this program colours",
+        max = MAX_VERTICES
+    )]
+    TooManyVertices {
+        /// The line, from 1.
+        line: usize,
+        /// The vertices the problem line declares.
+        vertices: u64,
+    },
     /// No problem line at all.
     #[error("no 'p edge VERTICES EDGES' line: the input does not describe a graph")]
     NoProblem,
@@ -116,6 +132,20 @@ impl Graph {
     ///
     /// A [`DimacsError`] naming the first bad line.
     pub fn parse_dimacs(reader: impl BufRead) -> Result<Graph, DimacsError> {
+        Ok(Self::parse_dimacs_declared(reader)?.0)
+    }
+
+    /// [`parse_dimacs`](Graph::parse_dimacs), with the number of edges the
+    /// problem line declares, for a program to compare with the graph's
+    /// (a file listing each edge in both directions declares twice as
+    /// many).
+    ///
+    /// # Errors
+    ///
+    /// A [`DimacsError`] naming the first bad line; more than
+    /// [`MAX_VERTICES`] vertices is one.
+    pub fn parse_dimacs_declared(reader: impl BufRead) -> Result<(Graph, u64), DimacsError> {
+        let mut declared = 0;
         let mut graph: Option<(Graph, usize)> = None;
         for (index, text) in reader.lines().enumerate() {
             let line = index + 1;
@@ -136,8 +166,13 @@ impl Graph {
                     else {
                         return Err(bad());
                     };
-                    let vertices: u32 = v.parse().map_err(|_| bad())?;
-                    let _: u64 = e.parse().map_err(|_| bad())?;
+                    let vertices: u64 = v.parse().map_err(|_| bad())?;
+                    declared = e.parse().map_err(|_| bad())?;
+                    if vertices > MAX_VERTICES as u64 {
+                        return Err(DimacsError::TooManyVertices { line, vertices });
+                    }
+                    // At most MAX_VERTICES: the adjacency lists are allocated
+                    // for these, the edges as they come.
                     graph = Some((Graph::new(vertices as usize), line));
                 }
                 Some("e") => {
@@ -177,6 +212,8 @@ impl Graph {
                 }
             }
         }
-        graph.map(|(g, _)| g).ok_or(DimacsError::NoProblem)
+        graph
+            .map(|(g, _)| (g, declared))
+            .ok_or(DimacsError::NoProblem)
     }
 }

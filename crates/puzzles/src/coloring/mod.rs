@@ -30,13 +30,14 @@ mod chromatic;
 mod dimacs;
 mod dsatur;
 mod graph;
+mod reduce;
 
 use std::ops::ControlFlow;
 
 use backtrack::Search;
 
 pub use chromatic::{Chromatic, chromatic_number, chromatic_number_within};
-pub use dimacs::DimacsError;
+pub use dimacs::{DimacsError, MAX_VERTICES};
 pub use dsatur::{Coloring, Colours, Paint};
 
 /// The most colours a [`Coloring`] can use: the colours open at a vertex

@@ -6,8 +6,8 @@ use super::{MAX_BOX, MIN_BOX, Sudoku};
 
 /// Why a text is not a sudoku puzzle.
 ///
-/// Every message names the line and, for a bad cell, the column (the
-/// character position in the line, from 1) and the cell (`r2c8`: row 2,
+/// Every message names the line and, for a bad cell, the character (its
+/// position in the line, from 1) and the cell (`r2c8`: row 2,
 /// column 8 of the grid).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -27,7 +27,7 @@ pub enum ParseError {
     },
     /// A character that is neither a digit of this grid nor a blank.
     #[error(
-        "line {line}, column {column} (cell r{row}c{col}): {found:?} is not a digit from 1 to {max} or a blank ('.' or '0')"
+        "line {line}, character {column} (cell r{row}c{col}): {found:?} is not a digit from 1 to {max} or a blank ('.' or '0')"
     )]
     Character {
         /// The line, from 1.
@@ -46,7 +46,7 @@ pub enum ParseError {
     /// A given repeats a digit already given in the same row, column or
     /// box: no solution can exist.
     #[error(
-        "line {line}, column {column} (cell r{row}c{col}): the given {digit} is already in this {unit}, at column {first}"
+        "line {line}, character {column} (cell r{row}c{col}): the given {digit} is already in this {unit}, at character {first} of the line"
     )]
     Conflict {
         /// The line, from 1.
@@ -196,7 +196,7 @@ pub struct Puzzles<R> {
 /// let error = puzzles.next().unwrap().unwrap_err();
 /// assert_eq!(
 ///     error.to_string(),
-///     "line 4, column 6 (cell r2c2): 'x' is not a digit from 1 to 4 or a blank ('.' or '0')"
+///     "line 4, character 6 (cell r2c2): 'x' is not a digit from 1 to 4 or a blank ('.' or '0')"
 /// );
 /// # Ok::<(), puzzles::sudoku::ParseError>(())
 /// ```
