@@ -1,0 +1,101 @@
+//! The checkpoint journal keeps what finished, forgives a torn last line
+//! and refuses another work list.
+
+use std::time::Duration;
+
+use runner::{Counts, Error, Identity, Journal, Tally};
+
+fn identity(tasks: u64) -> Identity {
+    Identity::new("a test job", 1, tasks, 0x1234)
+}
+
+fn counts(total: u128) -> Counts {
+    Counts {
+        total,
+        fundamental: total / 2,
+        tasks: 1,
+        nodes: 10,
+    }
+}
+
+#[test]
+fn what_is_recorded_is_read_back_after_a_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    let mut journal =
+        Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    journal.record(3, &counts(30)).unwrap();
+    journal.record(7, &counts(70)).unwrap();
+    // Not compacted: the entries are in the appended lines.
+    drop(journal);
+    let journal = Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    assert_eq!(journal.done().len(), 2);
+    assert_eq!(journal.done()[&3], counts(30));
+    assert_eq!(journal.done()[&7], counts(70));
+}
+
+#[test]
+fn a_torn_last_line_is_forgotten_and_the_rest_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    let mut journal =
+        Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    journal.record(1, &counts(1)).unwrap();
+    drop(journal);
+    // Half of a second line, as a kill in the middle of its write leaves.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.extend_from_slice(br#"{"task":2,"result":{"tot"#);
+    std::fs::write(&path, bytes).unwrap();
+    let journal = Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    assert_eq!(journal.done().keys().copied().collect::<Vec<_>>(), [1]);
+    // Opening compacted it: the torn line is gone from the file.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.ends_with('\n') && !text.contains("\"tot\n"), "{text}");
+}
+
+#[test]
+fn another_work_list_an_old_format_and_a_corrupt_line_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    let mut journal =
+        Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    journal.record(1, &counts(1)).unwrap();
+    drop(journal);
+    let refusal =
+        |identity: Identity| match Journal::<Counts>::open(&path, &identity, Duration::ZERO) {
+            Err(Error::Refused(lines)) => lines.join("\n"),
+            other => panic!("not refused: {other:?}"),
+        };
+    assert!(refusal(identity(11)).contains("another work list"));
+    let before = std::fs::read(&path).unwrap();
+    assert!(refusal(Identity::new("another job", 1, 10, 0x1234)).contains("another work list"));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "a refused journal is left as it was"
+    );
+
+    std::fs::write(&path, "{\"format\":\"nqueens-checkpoint\",\"n\":12}").unwrap();
+    assert!(refusal(identity(10)).contains("format version 1"));
+
+    let mut bytes = before.clone();
+    bytes.extend_from_slice(b"not json\n");
+    std::fs::write(&path, bytes).unwrap();
+    assert!(refusal(identity(10)).contains("line 3 is not a journal entry"));
+
+    let mut bytes = before;
+    bytes.extend_from_slice(b"{\"task\":99,\"result\":{\"total\":\"1\",\"fundamental\":\"0\",\"tasks\":1,\"nodes\":1}}\n");
+    std::fs::write(&path, bytes).unwrap();
+    assert!(refusal(identity(10)).contains("there is no task 99"));
+}
+
+#[test]
+fn counts_add_up_with_an_overflow_check() {
+    let big = Counts {
+        total: u128::MAX,
+        ..Counts::default()
+    };
+    assert_eq!(big.checked_add(counts(1)), None);
+    assert_eq!(counts(1).checked_add(counts(2)).map(|c| c.total), Some(3));
+    assert_eq!(Counts::from_json(&counts(5).to_json()), Some(counts(5)));
+}

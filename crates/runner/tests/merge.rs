@@ -1,0 +1,80 @@
+//! Shards dealt out and merged: every task in exactly one shard, and a
+//! merge that names what is missing.
+
+use runner::{Counts, Error, Identity, Shard, ShardFile};
+
+fn shard_file(index: u64, count: u64, total: u128) -> ShardFile<Counts> {
+    ShardFile {
+        identity: Identity::new("a test job", 1, 100, 0xabcd),
+        shard: index,
+        shards: count,
+        result: Counts {
+            total,
+            ..Counts::default()
+        },
+        tasks: 1,
+        seconds: 0.5,
+        program: "test".into(),
+    }
+}
+
+#[test]
+fn shards_deal_out_every_task_once() {
+    for count in [1, 2, 7, 100] {
+        let mut seen = vec![0; 100];
+        for index in 0..count {
+            for task in Shard::new(index, count).unwrap().tasks(100).unwrap() {
+                seen[task] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1), "{count} shards");
+    }
+    assert!(matches!(Shard::new(4, 4), Err(Error::Usage(_))));
+    assert!(matches!(Shard::new(0, 0), Err(Error::Usage(_))));
+    let too_many = Shard::new(0, 101).unwrap().tasks(100);
+    assert!(matches!(too_many, Err(Error::Usage(m)) if m.contains("the 100 tasks")));
+}
+
+#[test]
+fn merge_adds_up_and_names_the_missing_shards_as_ranges() {
+    let dir = tempfile::tempdir().unwrap();
+    for index in [0, 1, 2, 4, 7, 8, 9] {
+        shard_file(index, 10, u128::from(index))
+            .write(dir.path())
+            .unwrap();
+    }
+    let survey = runner::survey::<Counts>(dir.path(), |_| Ok(())).unwrap();
+    assert_eq!(survey.missing(), "3,5-6");
+    assert_eq!(survey.present(), "0-2,4,7-9");
+    match runner::merge::<Counts>(dir.path(), |_| Ok(())) {
+        Err(Error::Refused(lines)) => {
+            assert_eq!(
+                lines,
+                ["missing shards of 10: 3,5-6 (resubmit them with sbatch --array=3,5-6)"]
+            );
+        }
+        other => panic!("not refused: {other:?}"),
+    }
+    for index in [3, 5, 6] {
+        shard_file(index, 10, u128::from(index))
+            .write(dir.path())
+            .unwrap();
+    }
+    let merged = runner::merge::<Counts>(dir.path(), |_| Ok(())).unwrap();
+    assert_eq!(merged.value.total, 45);
+    assert_eq!(merged.shards, 10);
+    // The program's own check of the work list has the last word.
+    let refused = runner::merge::<Counts>(dir.path(), |_| Err("not ours".into()));
+    assert!(matches!(refused, Err(Error::Refused(lines)) if lines[0].contains("not ours")));
+}
+
+#[test]
+fn a_shard_file_is_written_whole_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = shard_file(3, 10, 12345);
+    let path = file.write(dir.path()).unwrap();
+    assert_eq!(path.file_name().unwrap(), "a-test-job-3-of-10.json");
+    assert_eq!(ShardFile::<Counts>::read(&path).unwrap(), file);
+    // Nothing but the file: the temporary one was renamed.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
