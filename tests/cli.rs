@@ -824,3 +824,38 @@ fn estimate_and_trace_refuse_bad_input_with_one_line_and_status_2() {
         insta::assert_snapshot!(format!("cli_error_{name}"), run.transcript());
     }
 }
+
+/// Knuth's exact cover example (TAOCP 7.2.2.1, items a to g) traced by
+/// the same code as the queens: the picture in the README.
+#[test]
+fn the_exact_cover_trace_in_the_docs_is_current_and_matches_the_engine() {
+    use puzzles::exact_cover::ExactCover;
+    let mut builder = ExactCover::builder();
+    let items: Vec<_> = ["a", "b", "c", "d", "e", "f", "g"]
+        .iter()
+        .map(|name| builder.primary(*name).unwrap())
+        .collect();
+    let options = ["ce", "adg", "bcf", "adf", "bg", "deg"];
+    for option in options {
+        let picked = option.bytes().map(|b| items[usize::from(b - b'a')]);
+        builder.option(picked).unwrap();
+    }
+    let cover = builder.build();
+    let trace = backtrack::trace(cover.clone(), 1000, |_, option| options[option].to_owned());
+    let mut search = backtrack::Search::new(cover);
+    let _ = search.count();
+    let stats = search.stats();
+    assert_eq!(trace.nodes.len() as u64, stats.nodes);
+    assert_eq!(trace.count(backtrack::Kind::Solution), 1);
+    let svg = trace.svg();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/trace-cover.svg");
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &svg).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        svg,
+        "docs/trace-cover.svg is stale: run this test with UPDATE_DOCS=1"
+    );
+    assert_eq!(svg_nodes(&svg).0 as u64, stats.nodes);
+}
