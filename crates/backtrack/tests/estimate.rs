@@ -75,14 +75,17 @@ fn a_uniform_tree_is_estimated_exactly_by_every_probe() {
     assert_eq!((e.nodes.value, e.solutions.value), (51.0, 1.0));
 }
 
+/// A problem's name, its exact statistics and its estimate for a seed.
+type Case = (
+    &'static str,
+    Box<dyn Fn() -> Stats>,
+    Box<dyn Fn(u64) -> backtrack::Estimate>,
+);
+
 #[test]
 fn uneven_trees_are_estimated_within_a_few_standard_errors() {
     // Seeds 1 and 2, 20,000 probes each, fixed in advance.
-    let cases: Vec<(
-        &str,
-        Box<dyn Fn() -> Stats>,
-        Box<dyn Fn(u64) -> backtrack::Estimate>,
-    )> = vec![
+    let cases: Vec<Case> = vec![
         (
             "subset sum",
             Box::new(|| {
