@@ -83,6 +83,105 @@ pub enum Command {
         after_help = "Examples:\n  $ echo 2 4 1 3 | nqueens verify\n  ok: a solution of 4-queens\n  $ echo 1 3 2 | nqueens verify\n  not a solution: the queens in rows 2 and 3 (columns 3 and 2) attack each other along an anti-diagonal\n  $ nqueens solve 10 | nqueens verify\n  ok: 724 placements, all solutions of 10-queens"
     )]
     Verify(VerifyArgs),
+
+    /// What a count will cost: Q(N), the CPU time and a plan, before counting.
+    ///
+    /// Up to n = 22 a random sample of the fast counter's tasks is solved
+    /// and timed, and scaled up to all of them; beyond, Knuth's random
+    /// probes of the plain search tree estimate it. The output says which.
+    #[command(
+        after_help = "Examples:\n  nqueens estimate 18\n  nqueens estimate 21 --samples 200 --per-task 2h --json\n  nqueens estimate 27"
+    )]
+    Estimate(EstimateArgs),
+
+    /// The backtracking search of a small board, step by step.
+    ///
+    /// `text` tells the walk in words, a line per queen placed; `svg` draws
+    /// the search tree: each node the column of a queen, numbered in the
+    /// order the walk visits it, solutions in green, dead ends crossed.
+    #[command(
+        after_help = "Examples:\n  nqueens trace 4\n  nqueens trace 5 --format svg > trace-5.svg\n  nqueens trace 8 --max-nodes 40"
+    )]
+    Trace(TraceArgs),
+
+    /// Completes a board someone started: the queens placed stay.
+    ///
+    /// The queens come from --placed as 1-based ROW:COL pairs, or as a
+    /// board of `.` and `Q` on standard input. One completion is printed,
+    /// or "no completion" on standard error with status 1.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Examples:\n  $ nqueens complete 8 --placed \"1:1 2:5\"\n  1 5 8 6 3 7 2 4\n  $ nqueens complete 8 --placed \"1:1\" --count\n  4\n  $ printf '.Q..\\n....\\n....\\n....\\n' | nqueens complete 4 --format boards"
+    )]
+    Complete(CompleteArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EstimateArgs {
+    /// The board size.
+    #[arg(value_parser = parse_n)]
+    pub n: u32,
+    /// Tasks to solve (n <= 22); beyond, 3125 Knuth probes per sample.
+    #[arg(long, short = 'k', default_value_t = 64, value_parser = parse_amount)]
+    pub samples: u64,
+    /// Worker threads (0: one per core), for the sample and the plan.
+    #[arg(long, short, default_value_t = 0, value_parser = parse_threads)]
+    pub threads: usize,
+    /// The time each shard of the plan should take: 1h, 30m, 90s, 2d.
+    #[arg(long, default_value = "1h")]
+    pub per_task: String,
+    /// The seed of the random sample or probes.
+    #[arg(long, default_value_t = 1, value_parser = parse_amount)]
+    pub seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The board size.
+    #[arg(value_parser = parse_n)]
+    pub n: u32,
+    /// Text or a picture of the search tree.
+    #[arg(long, short, value_enum, default_value_t = TraceFormat::Text)]
+    pub format: TraceFormat,
+    /// Stop after this many nodes of the walk (the empty board counts as one).
+    #[arg(long, value_name = "K", default_value_t = 200, value_parser = parse_nodes)]
+    pub max_nodes: usize,
+}
+
+/// How `trace` shows the walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TraceFormat {
+    /// The walk in words, indented by row.
+    Text,
+    /// The search tree as an SVG picture.
+    Svg,
+}
+
+#[derive(Debug, Args)]
+pub struct CompleteArgs {
+    /// The board size.
+    #[arg(value_parser = parse_n)]
+    pub n: u32,
+    /// The queens already placed: 1-based ROW:COL pairs, e.g. "1:1 3:5";
+    /// without it, a board of `.` and `Q` is read from standard input.
+    #[arg(long, value_name = "ROW:COL ...")]
+    pub placed: Option<String>,
+    /// How to print the completion.
+    #[arg(long, short, value_enum, default_value_t = Format::List)]
+    pub format: Format,
+    /// Count the completions instead of printing one.
+    #[arg(long)]
+    pub count: bool,
+    /// Worker threads for --count (0: one per core).
+    #[arg(long, short, default_value_t = 0, value_parser = parse_threads)]
+    pub threads: usize,
+    /// Give up after this many seconds; the status is then 1 and no answer
+    /// is claimed.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
 #[derive(Debug, Args)]
@@ -232,6 +331,17 @@ fn parse_amount(text: &str) -> Result<u64, String> {
     text.trim()
         .parse::<u64>()
         .map_err(|_| format!("expected a whole number, 0 or more, got {:?}", echo(text)))
+}
+
+fn parse_nodes(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(k) if (1..=crate::trace::TRACE_NODES_MAX).contains(&k) => Ok(k),
+        _ => Err(format!(
+            "expected a number of nodes from 1 to {}, got {:?}",
+            crate::trace::TRACE_NODES_MAX,
+            echo(text)
+        )),
+    }
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {

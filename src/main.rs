@@ -2,7 +2,7 @@
 //!
 //! `main` turns the outcome of [`run`] into an exit status: 0 on success;
 //! 1 when the answer is "no" (`verify` found a placement that is not a
-//! solution, `one` was asked for n = 2 or 3), when a count ran out of time,
+//! solution, `one` was asked for n = 2 or 3, `complete` has no completion), when a count ran out of time,
 //! or when the output cannot be written; 2 for a usage mistake, with one
 //! line on standard error. A closed pipe (`nqueens solve 20 | head`) ends the
 //! program quietly with status 0.
@@ -14,10 +14,13 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 mod cli;
+mod complete;
 mod count;
 mod error;
+mod estimate;
 mod merge;
 mod solve;
+mod trace;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -183,6 +186,15 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         Command::Merge(args) => merge::merge(&mut out, &args)?,
         Command::One(args) => solve::one(&mut out, &args)?,
         Command::Verify(args) => solve::verify(&mut out, &args)?,
+        Command::Estimate(args) => {
+            estimate::estimate(&mut out, &args)?;
+            true
+        }
+        Command::Trace(args) => {
+            trace::trace(&mut out, &args)?;
+            true
+        }
+        Command::Complete(args) => complete::complete(&mut out, &args)?,
     };
     out.flush().context("cannot write the output")?;
     Ok(answer)

@@ -46,7 +46,7 @@ impl Serialize for OneBased<'_> {
     }
 }
 
-fn write_json(out: &mut impl Write, n: u32, index: u64, columns: &[u32]) -> anyhow::Result<()> {
+pub fn write_json(out: &mut impl Write, n: u32, index: u64, columns: &[u32]) -> anyhow::Result<()> {
     let line = SolutionJson {
         n,
         index,

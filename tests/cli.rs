@@ -627,3 +627,235 @@ fn a_huge_argument_is_echoed_cut_to_one_short_line() {
         insta::assert_snapshot!(format!("huge_argument_{name}"), run.transcript());
     }
 }
+
+#[test]
+fn trace_4_tells_the_walk_in_words() {
+    let run = nqueens(&["trace", "4"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("solution 1: 2 4 1 3"));
+    assert!(run.stdout.ends_with("2 solutions in 17 nodes\n"));
+    insta::assert_snapshot!("cli_trace_4", run.transcript());
+    let cut = nqueens(&["trace", "8", "--max-nodes", "12"], "");
+    insta::assert_snapshot!("cli_trace_8_cut", cut.transcript());
+}
+
+/// The SVG's node groups by class.
+fn svg_nodes(svg: &str) -> (usize, usize, usize) {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let classes: Vec<&str> = doc
+        .descendants()
+        .filter(|node| node.tag_name().name() == "g")
+        .filter_map(|node| node.attribute("class"))
+        .filter(|class| class.starts_with("node"))
+        .collect();
+    let solutions = classes.iter().filter(|c| c.ends_with("solution")).count();
+    let dead_ends = classes.iter().filter(|c| c.ends_with("dead-end")).count();
+    (classes.len(), solutions, dead_ends)
+}
+
+#[test]
+fn trace_svg_draws_the_whole_tree_of_4_and_marks_a_cut() {
+    let run = nqueens(&["trace", "4", "--format", "svg"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    // 17 nodes, 2 solutions, 4 dead ends: the engine's statistics.
+    let mut search = backtrack::Search::new(nqueens::NQueens::new(4).unwrap());
+    let _ = search.count();
+    let stats = search.stats();
+    assert_eq!(
+        svg_nodes(&run.stdout),
+        (
+            stats.nodes as usize,
+            stats.solutions as usize,
+            stats.dead_ends as usize
+        )
+    );
+    insta::assert_snapshot!("cli_trace_4_svg", run.stdout);
+    let cut = nqueens(&["trace", "8", "--format", "svg", "--max-nodes", "30"], "");
+    assert_eq!(svg_nodes(&cut.stdout).0, 30);
+    assert!(cut.stdout.contains("cut after 30 nodes"));
+}
+
+#[test]
+fn complete_keeps_the_queens_placed_in_every_format() {
+    let run = nqueens(&["complete", "8", "--placed", "1:1 2:5"], "");
+    assert_eq!(
+        (run.status, run.stdout.as_str()),
+        (0, "1 5 8 6 3 7 2 4\n"),
+        "{}",
+        run.stderr
+    );
+    let run = nqueens(&["complete", "30", "--placed", "3:7, 10:2 30:30"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let columns: Vec<u32> = run
+        .stdout
+        .split_whitespace()
+        .map(|c| c.parse::<u32>().unwrap() - 1)
+        .collect();
+    nqueens::validate(30, &columns).unwrap();
+    assert_eq!((columns[2], columns[9], columns[29]), (6, 1, 29));
+    let board = ".Q..\n....\n....\n....\n";
+    insta::assert_snapshot!(
+        "cli_complete_board_stdin",
+        nqueens(&["complete", "4", "--format", "boards"], board).transcript()
+    );
+    let json = nqueens(
+        &["complete", "6", "--placed", "1:2", "--format", "json"],
+        "",
+    );
+    assert_eq!(
+        json.stdout,
+        "{\"n\":6,\"index\":0,\"columns\":[2,4,6,1,3,5]}\n"
+    );
+    let svg = nqueens(&["complete", "6", "--placed", "1:2", "--format", "svg"], "");
+    roxmltree::Document::parse(&svg.stdout).unwrap();
+}
+
+#[test]
+fn complete_counts_and_says_when_there_is_none() {
+    for (args, expected) in [
+        (&["complete", "8", "--placed", "1:1", "--count"][..], "4\n"),
+        (
+            &[
+                "complete",
+                "8",
+                "--placed",
+                "1:1",
+                "--count",
+                "--threads",
+                "1",
+            ][..],
+            "4\n",
+        ),
+        (&["complete", "10", "--placed", "", "--count"][..], "724\n"),
+    ] {
+        let run = nqueens(args, "");
+        assert_eq!(
+            (run.status, run.stdout.as_str()),
+            (0, expected),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    insta::assert_snapshot!(
+        "cli_complete_none",
+        nqueens(&["complete", "6", "--placed", "1:1 2:3"], "").transcript()
+    );
+}
+
+#[test]
+fn complete_refuses_bad_boards_with_one_line_and_status_2() {
+    let cases: [(&str, &[&str], &str); 8] = [
+        (
+            "off_board",
+            &["complete", "8", "--placed", "1:1 9:3 2:10"],
+            "",
+        ),
+        ("attack", &["complete", "8", "--placed", "1:1 5:2 3:3"], ""),
+        ("same_row", &["complete", "8", "--placed", "2:1 2:7"], ""),
+        ("zero", &["complete", "8", "--placed", "0:3"], ""),
+        ("not_a_pair", &["complete", "8", "--placed", "1-3"], ""),
+        ("board_short", &["complete", "4"], ".Q..\n....\n"),
+        (
+            "board_letter",
+            &["complete", "4"],
+            ".Q..\n..x.\n....\n....\n",
+        ),
+        ("too_large", &["complete", "129", "--placed", "1:1"], ""),
+    ];
+    for (name, args, stdin) in cases {
+        let run = nqueens(args, stdin);
+        assert_eq!(run.status, 2, "{name}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{name}: {}", run.stderr);
+        insta::assert_snapshot!(format!("cli_error_complete_{name}"), run.transcript());
+    }
+}
+
+#[test]
+fn estimate_prints_counts_time_and_a_plan() {
+    let run = nqueens(&["estimate", "11", "--samples", "8", "--threads", "1"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", run.stdout);
+    assert!(lines[0].starts_with("n = 11: ") && lines[0].contains("random sample, seed 1"));
+    assert!(lines[1].starts_with("Q(11) ≈ ") && lines[1].contains("99% interval"));
+    assert!(lines[2].starts_with("fundamental ≈ "));
+    assert!(lines[3].starts_with("CPU time on this machine ≈ "));
+    assert!(
+        lines[4].starts_with("plan: with 1 shard of 1 thread each"),
+        "{}",
+        lines[4]
+    );
+    // All the tasks: exact, with no spread.
+    let json = nqueens(&["estimate", "10", "--samples", "100000", "--json"], "");
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(value["method"], "task sample");
+    assert_eq!(value["total"]["estimate"], 724.0);
+    assert_eq!(value["total"]["error"], 0.0);
+    assert_eq!(value["fundamental"]["estimate"], 92.0);
+    assert!(value["plan"]["shards"].as_u64() == Some(1));
+    // Beyond n = 22: Knuth's probes, said so.
+    let knuth = nqueens(&["estimate", "23", "--samples", "4", "--json"], "");
+    let value: serde_json::Value = serde_json::from_str(&knuth.stdout).unwrap();
+    assert_eq!(
+        (value["method"].as_str(), value["samples"].as_u64()),
+        (Some("knuth probes"), Some(12_500))
+    );
+    let estimate = value["total"]["estimate"].as_f64().unwrap();
+    assert!((1e13..1e15).contains(&estimate), "{estimate}"); // Q(23) = 2.4e14
+}
+
+#[test]
+fn estimate_and_trace_refuse_bad_input_with_one_line_and_status_2() {
+    let cases: [(&str, &[&str]); 5] = [
+        ("estimate_too_large", &["estimate", "65"]),
+        (
+            "estimate_per_task",
+            &["estimate", "10", "--per-task", "soon"],
+        ),
+        ("estimate_no_samples", &["estimate", "10", "--samples", "0"]),
+        ("trace_no_nodes", &["trace", "4", "--max-nodes", "0"]),
+        ("trace_too_large", &["trace", "1001"]),
+    ];
+    for (name, args) in cases {
+        let run = nqueens(args, "");
+        assert_eq!(run.status, 2, "{name}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{name}: {}", run.stderr);
+        insta::assert_snapshot!(format!("cli_error_{name}"), run.transcript());
+    }
+}
+
+/// Knuth's exact cover example (TAOCP 7.2.2.1, items a to g) traced by
+/// the same code as the queens: the picture in the README.
+#[test]
+fn the_exact_cover_trace_in_the_docs_is_current_and_matches_the_engine() {
+    use puzzles::exact_cover::ExactCover;
+    let mut builder = ExactCover::builder();
+    let items: Vec<_> = ["a", "b", "c", "d", "e", "f", "g"]
+        .iter()
+        .map(|name| builder.primary(*name).unwrap())
+        .collect();
+    let options = ["ce", "adg", "bcf", "adf", "bg", "deg"];
+    for option in options {
+        let picked = option.bytes().map(|b| items[usize::from(b - b'a')]);
+        builder.option(picked).unwrap();
+    }
+    let cover = builder.build();
+    let trace = backtrack::trace(cover.clone(), 1000, |_, option| options[option].to_owned());
+    let mut search = backtrack::Search::new(cover);
+    let _ = search.count();
+    let stats = search.stats();
+    assert_eq!(trace.nodes.len() as u64, stats.nodes);
+    assert_eq!(trace.count(backtrack::Kind::Solution), 1);
+    let svg = trace.svg();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/trace-cover.svg");
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(&path, &svg).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        svg,
+        "docs/trace-cover.svg is stale: run this test with UPDATE_DOCS=1"
+    );
+    assert_eq!(svg_nodes(&svg).0 as u64, stats.nodes);
+}

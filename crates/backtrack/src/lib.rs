@@ -23,7 +23,11 @@
 //!   shard files and their merge on top, for any work list.
 //! - branch and bound for a problem with a cost to minimise ([`Optimize`],
 //!   [`minimize`]): the best solution, proved optimal or, when a limit
-//!   stops it, the best found with the bounds known.
+//!   stops it, the best found with the bounds known;
+//! - Knuth's [`estimate`] of the size of a search tree (nodes, solutions,
+//!   dead ends) from random probes, before searching it;
+//! - a [`trace`] of the walk over the first nodes, as a tree, as events and
+//!   as a picture, for teaching and debugging.
 //!
 //! The search is deterministic: the same problem gives the same solutions in
 //! the same order every time, the problem's order.
@@ -77,18 +81,22 @@
 //! ```
 #![deny(missing_docs)]
 
+mod estimate;
 mod limit;
 mod optimize;
 mod problem;
 mod search;
 mod split;
+mod trace;
 mod work;
 
+pub use estimate::{Estimate, Mean, Rng, estimate};
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
 pub use optimize::{Best, Optimize, Optimum, minimize, minimize_with};
 pub use problem::{ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
 pub use split::{Parallel, subproblems};
+pub use trace::{Event, Kind, Node, Trace, trace};
 pub use work::{PerTask, Runner, Setup, WorkList};
 
 /// The README's examples, run as doc-tests so that they stay true.

@@ -1,7 +1,9 @@
 //! The engine's tests: one binary, one module per part of the engine.
 
 mod engine;
+mod estimate;
 mod optimize;
 mod split;
 mod toys;
+mod trace;
 mod work;

@@ -25,12 +25,41 @@ pub enum Error {
         /// The board size of the count.
         n: u32,
     },
+    /// Pre-placed queens lie off the board (0-based squares; the message
+    /// gives them 1-based, as `ROW:COLUMN`).
+    #[error("{} off the {n}x{n} board (rows and columns go from 1 to {n}): {}", if queens.len() == 1 { "a queen lies" } else { "queens lie" }, squares(queens))]
+    OffBoard {
+        /// The board size.
+        n: u32,
+        /// Every queen off the board, `(row, column)`, 0-based.
+        queens: Vec<(u32, u32)>,
+    },
+    /// Two pre-placed queens attack each other (0-based squares; the
+    /// message gives them 1-based).
+    #[error("the queens at {} and {} attack each other along {line}", squares(&[*first]), squares(&[*second]))]
+    PlacedAttack {
+        /// The queen given first, `(row, column)`.
+        first: (u32, u32),
+        /// The queen given second.
+        second: (u32, u32),
+        /// The line they share.
+        line: crate::Line,
+    },
     /// Text that should hold a board size does not.
     #[error(transparent)]
     Parse(#[from] ParseSizeError),
     /// Writing the output failed.
     #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
+}
+
+/// 0-based squares as the user writes them: 1-based `ROW:COLUMN`, spaced.
+fn squares(queens: &[(u32, u32)]) -> String {
+    let shown: Vec<String> = queens
+        .iter()
+        .map(|&(r, c)| format!("{}:{}", u64::from(r) + 1, u64::from(c) + 1))
+        .collect();
+    shown.join(" ")
 }
 
 /// Why a text is not a board size, from [`parse_size`](crate::parse_size).

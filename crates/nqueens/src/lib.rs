@@ -7,6 +7,8 @@
 //! - [`count`]: the fast exact counter (total and fundamental), split into
 //!   [`Task`]s by [`Split`], a work list for threads, checkpoints and the
 //!   shards of a cluster (with the `runner` crate).
+//! - [`Completion`]: the completions of a board with some queens already
+//!   placed, most constrained row first, with forward checking.
 //! - [`construct`]: one solution for any n that has one, in O(n), no search.
 //! - [`format`](mod@format): the printed formats of the classic statements, byte-exact:
 //!   the Checker Challenge, the AcWing boards, one line per solution, and
@@ -30,6 +32,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod complete;
 mod construct;
 mod count;
 mod error;
@@ -39,6 +42,7 @@ mod problem;
 mod size;
 mod solution;
 
+pub use complete::{COMPLETE_MAX, Completion, Squares};
 pub use construct::construct;
 pub use count::{MAX_N, SPLIT_VERSION, Split, Stabilizer, Task, count};
 pub use error::{ECHO_MAX, Error, ParseSizeError, echo};

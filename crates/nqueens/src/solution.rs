@@ -158,8 +158,11 @@ pub enum Conflict {
 /// A line along which two queens attack each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Line {
-    /// The same column (a placement by rows never shares a row).
+    /// The same column.
     Column,
+    /// The same row: only queens placed by hand can share one (a placement
+    /// by rows never does), as in [`Completion::new`](crate::Completion::new).
+    Row,
     /// A diagonal going down to the right (row - col constant).
     Diagonal,
     /// A diagonal going down to the left (row + col constant).
@@ -170,6 +173,7 @@ impl fmt::Display for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Line::Column => "a column",
+            Line::Row => "a row",
             Line::Diagonal => "a diagonal",
             Line::AntiDiagonal => "an anti-diagonal",
         })
@@ -254,6 +258,7 @@ impl Line {
         let (row, col) = (i64::from(row), i64::from(col));
         match self {
             Line::Column => col,
+            Line::Row => row,
             Line::Diagonal => row - col,
             Line::AntiDiagonal => row + col,
         }

@@ -2,7 +2,9 @@
 //! here, and byte for byte in every printed format. One test binary, a
 //! module per part.
 
+mod complete;
 mod count;
+mod estimate;
 mod format;
 mod large;
 mod oeis;

@@ -1,0 +1,227 @@
+//! Knuth's estimator: the size of a search tree from random probes, before
+//! searching it.
+//!
+//! D. E. Knuth, "Estimating the efficiency of backtrack programs",
+//! Mathematics of Computation 29 (1975), 121–136. A probe walks from the
+//! root to a leaf, choosing uniformly at random among the choices open at
+//! each state. A state reached after branching factors `d1, d2, ..., dk`
+//! stands for the `d1·d2·...·dk` states at its depth, so the probe's sum of
+//! these products over its states is an unbiased estimate of the number of
+//! states in the tree, and the product at its leaf, if the leaf is a
+//! solution, of the number of solutions. The mean over many probes
+//! converges to the true values; its standard error says how far off it
+//! may be.
+
+use std::fmt;
+
+use crate::problem::Problem;
+
+/// The normal quantile of a two-sided 99% interval.
+const Z_99: f64 = 2.575_829_303_548_901;
+
+/// A small deterministic pseudo-random generator (SplitMix64): the same
+/// seed gives the same numbers on every machine, so estimates and samples
+/// can be reproduced. Not for cryptography.
+///
+/// # Example
+///
+/// ```
+/// let mut a = backtrack::Rng::new(7);
+/// let mut b = backtrack::Rng::new(7);
+/// assert_eq!(a.next_u64(), b.next_u64());
+/// assert!(a.below(10) < 10);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound`, each equally likely (`bound > 0`).
+    ///
+    /// # Panics
+    ///
+    /// If `bound` is 0.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        assert!(bound > 0, "Rng::below(0)");
+        // Rejection of the top sliver keeps every value equally likely.
+        let zone = u64::MAX - u64::MAX % bound;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return x % bound;
+            }
+        }
+    }
+}
+
+/// A mean and its standard error, from independent samples.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Mean {
+    /// The estimate.
+    pub value: f64,
+    /// Its standard error (the sample standard deviation over the square
+    /// root of the number of samples); 0 when every sample was the same.
+    pub error: f64,
+}
+
+impl Mean {
+    /// The two-sided 99% confidence interval `value ± 2.576·error` of the
+    /// normal approximation, its low end clamped at `floor`.
+    ///
+    /// For Knuth's estimates the distribution of a probe is skewed (rare
+    /// probes carry huge weights), so with too few probes the interval is
+    /// too narrow: take thousands.
+    pub fn interval_99(&self, floor: f64) -> (f64, f64) {
+        let half = Z_99 * self.error;
+        ((self.value - half).max(floor), self.value + half)
+    }
+
+    /// Whether `x` lies in [`interval_99`](Mean::interval_99).
+    pub fn admits(&self, x: f64) -> bool {
+        let (low, high) = self.interval_99(f64::NEG_INFINITY);
+        (low..=high).contains(&x)
+    }
+}
+
+impl fmt::Display for Mean {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.4e} ± {:.2e}", self.value, self.error)
+    }
+}
+
+/// Welford's running mean and variance.
+#[derive(Clone, Copy, Debug, Default)]
+struct Running {
+    count: u64,
+    mean: f64,
+    square: f64,
+}
+
+impl Running {
+    fn add(&mut self, x: f64) {
+        self.count += 1;
+        let delta = x - self.mean;
+        self.mean += delta / self.count as f64;
+        self.square += delta * (x - self.mean);
+    }
+
+    fn mean(&self) -> Mean {
+        let error = if self.count > 1 {
+            (self.square / (self.count - 1) as f64 / self.count as f64).sqrt()
+        } else {
+            0.0
+        };
+        Mean {
+            value: self.mean,
+            error,
+        }
+    }
+}
+
+/// What [`estimate`] found: the estimated size of the search tree, in the
+/// engine's terms ([`Stats`](crate::Stats)).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Estimate {
+    /// The number of probes taken.
+    pub probes: u64,
+    /// The states the search visits, the root included:
+    /// [`Stats::nodes`](crate::Stats::nodes).
+    pub nodes: Mean,
+    /// The solutions: [`Stats::solutions`](crate::Stats::solutions).
+    pub solutions: Mean,
+    /// The dead ends: [`Stats::dead_ends`](crate::Stats::dead_ends).
+    pub dead_ends: Mean,
+}
+
+/// Knuth's estimate of the size of `problem`'s search tree from `probes`
+/// random root-to-leaf walks, deterministic for a given `seed`.
+///
+/// Each probe chooses uniformly among the choices open at every state;
+/// the problem is left in the state it started from. The estimates are
+/// unbiased: their mean over many probes tends to the
+/// [`Stats`](crate::Stats) of a complete [`Search`](crate::Search). A tree
+/// in which every state of a depth has the same number of choices is
+/// estimated exactly by a single probe.
+///
+/// # Complexity
+///
+/// `probes` times the depth of a leaf, each step calling `choices` twice
+/// (once to count them, once to take the chosen one), plus `apply`,
+/// `undo` and `is_solution`.
+///
+/// # Example
+///
+/// ```
+/// use backtrack::Problem;
+///
+/// /// Bit strings of length 12: a uniform tree, estimated exactly.
+/// struct Bits(u32);
+/// impl Problem for Bits {
+///     type Choice = bool;
+///     type Choices = std::array::IntoIter<bool, 2>;
+///     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+///     fn apply(&mut self, _: bool) { self.0 += 1 }
+///     fn undo(&mut self, _: bool) { self.0 -= 1 }
+///     fn is_solution(&self) -> bool { self.0 == 12 }
+/// }
+///
+/// let e = backtrack::estimate(Bits(0), 10, 1);
+/// assert_eq!(e.solutions.value, 4096.0);
+/// assert_eq!(e.nodes.value, 8191.0); // 1 + 2 + 4 + ... + 4096
+/// assert_eq!(e.nodes.error, 0.0);
+/// ```
+pub fn estimate<P: Problem>(mut problem: P, probes: u64, seed: u64) -> Estimate {
+    let mut rng = Rng::new(seed);
+    let (mut nodes, mut solutions, mut dead_ends) =
+        (Running::default(), Running::default(), Running::default());
+    let mut path = Vec::new();
+    for _ in 0..probes {
+        let (mut node_sum, mut weight) = (0.0, 1.0);
+        let (mut solution, mut dead_end) = (0.0, 0.0);
+        loop {
+            node_sum += weight;
+            if problem.is_solution() {
+                solution = weight;
+                break;
+            }
+            let open = problem.choices().count() as u64;
+            if open == 0 {
+                dead_end = weight;
+                break;
+            }
+            // `choices` gives the same choices in the same order every time.
+            let pick = rng.below(open) as usize;
+            let Some(choice) = problem.choices().nth(pick) else {
+                break;
+            };
+            weight *= open as f64;
+            problem.apply(choice);
+            path.push(choice);
+        }
+        while let Some(choice) = path.pop() {
+            problem.undo(choice);
+        }
+        nodes.add(node_sum);
+        solutions.add(solution);
+        dead_ends.add(dead_end);
+    }
+    Estimate {
+        probes,
+        nodes: nodes.mean(),
+        solutions: solutions.mean(),
+        dead_ends: dead_ends.mean(),
+    }
+}
