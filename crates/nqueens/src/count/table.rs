@@ -173,7 +173,7 @@ pub(super) fn estimate_table(n: u32, bottom: u8, k: u32, probes: u32, seed: u64)
     let masks: Vec<u32> = (first_row..m)
         .map(|r| diag_down(m, &bq, r as u8) | diag_up(m, &bq, r as u8))
         .collect();
-    let mut random = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut random = backtrack::Rng::new(seed);
     let (mut nodes, mut leaves) = (0.0, 0.0);
     for _ in 0..probes {
         let (mut cols, mut ld, mut rd) = (window_bit(m, bottom), 0u32, 0u32);
@@ -185,11 +185,7 @@ pub(super) fn estimate_table(n: u32, bottom: u8, k: u32, probes: u32, seed: u64)
                 paths = 0.0;
                 break;
             }
-            random ^= random >> 12;
-            random ^= random << 25;
-            random ^= random >> 27;
-            let pick =
-                (random.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) % u64::from(free.count_ones());
+            let pick = random.below(u64::from(free.count_ones()));
             let mut rest = free;
             for _ in 0..pick {
                 rest &= rest - 1;

@@ -143,14 +143,8 @@ pub(super) fn estimate(n: u32, queens: &[Q], k: u32, leaf: f64, probes: u32, see
     if upper.root.free == 0 {
         return 1.0;
     }
-    let mut random = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next_random = move || {
-        // xorshift64*: fixed, so the estimate is the same on every run.
-        random ^= random >> 12;
-        random ^= random << 25;
-        random ^= random >> 27;
-        random.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    };
+    // The engine's fixed generator: the estimate is the same on every run.
+    let mut random = backtrack::Rng::new(seed);
     let last = upper.depth as u32 - 1;
     let mut sum = 0.0;
     for _ in 0..probes {
@@ -198,7 +192,7 @@ pub(super) fn estimate(n: u32, queens: &[Q], k: u32, leaf: f64, probes: u32, see
                 break;
             }
             paths *= count as f64;
-            node = children[(next_random() % count as u64) as usize & 31];
+            node = children[random.below(count as u64) as usize & 31];
         }
         sum += cost;
     }
