@@ -1,6 +1,7 @@
 //! The walk: a depth-first search with an explicit stack.
 
 use std::fmt;
+use std::mem;
 use std::ops::ControlFlow;
 
 use crate::limit::{Limits, Outcome, Report, Stats, Stop};
@@ -251,130 +252,25 @@ impl<P: Problem> Search<P> {
 
     /// The walk itself, shared by every way of searching.
     ///
-    /// Hot: the fields it touches per node are borrowed apart and the
-    /// counters kept in locals, so that they can live in registers.
+    /// The start of a stretch (the root, resuming after a pause) is dealt
+    /// with here, once per call; the loop in [`run`](Search::run) is the
+    /// hot path.
     fn walk<F>(&mut self, mut visit: F) -> Pause
     where
         F: FnMut(&P, &[P::Choice]) -> ControlFlow<()>,
     {
-        let mut pending = self.pending.take();
         match self.phase {
             Phase::Done => return Pause::Exhausted,
             Phase::AtSolution => self.retreat(),
             Phase::Fresh => {
-                if let Some(stop) = self.limits.reached(self.stats.nodes) {
-                    return Pause::Limit(stop);
-                }
-                // The root: a solution by itself, or expanded like any node.
-                self.stats.nodes += 1;
-                if self.problem.is_solution() {
-                    self.stats.solutions += 1;
-                    self.phase = Phase::Done;
-                    if visit(&self.problem, &self.path).is_break() {
-                        self.phase = Phase::AtSolution;
-                        return Pause::Requested;
-                    }
-                    return Pause::Exhausted;
-                }
-                let mut choices = self.problem.choices();
-                match choices.next() {
-                    Some(first) => {
-                        self.frames.push(choices);
-                        self.stats.max_depth = self.stats.max_depth.max(1);
-                        pending = Some(first);
-                    }
-                    None => self.stats.dead_ends += 1,
+                if let Some(pause) = self.visit_root(&mut visit) {
+                    return pause;
                 }
             }
             Phase::Walking => {}
         }
         self.phase = Phase::Walking;
-
-        let Search {
-            problem,
-            frames,
-            path,
-            stats,
-            limits,
-            next_check,
-            ..
-        } = self;
-        let mut nodes = stats.nodes;
-        let mut solutions = stats.solutions;
-        let mut dead_ends = stats.dead_ends;
-        let mut max_depth = stats.max_depth;
-        let mut check_at = *next_check;
-        // The top frame lives in a local, where a small iterator stays in
-        // registers; the stack holds only the frames below it.
-        let mut top = frames.pop();
-        let pause = loop {
-            let choice = match pending.take() {
-                Some(choice) => choice,
-                None => {
-                    let Some(choices) = top.as_mut() else {
-                        break Pause::Exhausted;
-                    };
-                    match choices.next() {
-                        Some(choice) => choice,
-                        None => {
-                            top = frames.pop();
-                            if let Some(choice) = path.pop() {
-                                problem.undo(choice);
-                            }
-                            continue;
-                        }
-                    }
-                }
-            };
-            if nodes >= check_at {
-                if let Some(stop) = limits.reached(nodes) {
-                    pending = Some(choice);
-                    break Pause::Limit(stop);
-                }
-                check_at = next_check_after(limits, nodes);
-            }
-            problem.apply(choice);
-            nodes += 1;
-            if problem.is_solution() {
-                solutions += 1;
-                path.push(choice);
-                if visit(problem, path).is_break() {
-                    break Pause::Requested;
-                }
-                path.pop();
-                problem.undo(choice);
-            } else {
-                let mut choices = problem.choices();
-                match choices.next() {
-                    Some(first) => {
-                        path.push(choice);
-                        if let Some(parent) = top.replace(choices) {
-                            frames.push(parent);
-                        }
-                        // The deepest state is always a leaf, one below the
-                        // deepest expanded state: so the deepest expansion
-                        // gives the maximum depth, and leaves need no
-                        // bookkeeping.
-                        max_depth = max_depth.max(path.len() + 1);
-                        pending = Some(first);
-                    }
-                    None => {
-                        // A dead end never reaches the path.
-                        dead_ends += 1;
-                        problem.undo(choice);
-                    }
-                }
-            }
-        };
-        frames.extend(top);
-        *next_check = check_at;
-        *stats = Stats {
-            nodes,
-            solutions,
-            dead_ends,
-            max_depth,
-        };
-        self.pending = pending;
+        let pause = self.run(visit);
         self.phase = match pause {
             Pause::Exhausted => Phase::Done,
             Pause::Requested => Phase::AtSolution,
@@ -382,6 +278,169 @@ impl<P: Problem> Search<P> {
         };
         pause
     }
+
+    /// Visits the root: a solution by itself, or expanded like any node.
+    /// Returns a pause if the walk ends there.
+    fn visit_root<F>(&mut self, visit: &mut F) -> Option<Pause>
+    where
+        F: FnMut(&P, &[P::Choice]) -> ControlFlow<()>,
+    {
+        if let Some(stop) = self.limits.reached(self.stats.nodes) {
+            return Some(Pause::Limit(stop));
+        }
+        self.stats.nodes += 1;
+        if self.problem.is_solution() {
+            self.stats.solutions += 1;
+            self.phase = Phase::Done;
+            if visit(&self.problem, &self.path).is_break() {
+                self.phase = Phase::AtSolution;
+                return Some(Pause::Requested);
+            }
+            return Some(Pause::Exhausted);
+        }
+        let mut choices = self.problem.choices();
+        match choices.next() {
+            Some(first) => {
+                self.frames.push(choices);
+                self.stats.max_depth = self.stats.max_depth.max(1);
+                self.pending = Some(first);
+            }
+            None => self.stats.dead_ends += 1,
+        }
+        None
+    }
+
+    /// The loop of the walk: one turn per node, until the tree runs out,
+    /// `visit` breaks or a limit is reached.
+    ///
+    /// Hot, so written for the registers: the two stacks are moved into
+    /// locals for the stretch (a local vector whose address never escapes
+    /// keeps its length and capacity in registers, where a store into a
+    /// buffer cannot be taken to change them), the top frame is held apart
+    /// from the stack, the counters are locals, and the choice to try next
+    /// is a plain local rather than an `Option` but where a stretch starts
+    /// or stops.
+    fn run<F>(&mut self, mut visit: F) -> Pause
+    where
+        F: FnMut(&P, &[P::Choice]) -> ControlFlow<()>,
+    {
+        let Search {
+            problem,
+            frames: stored_frames,
+            path: stored_path,
+            pending,
+            stats,
+            limits,
+            next_check,
+            ..
+        } = self;
+        let mut frames = mem::take(stored_frames);
+        let mut path = mem::take(stored_path);
+        // The frame of the current state; `frames` holds its ancestors', so
+        // `frames.len() == path.len()`.
+        let Some(mut top) = frames.pop() else {
+            *stored_path = path;
+            return Pause::Exhausted;
+        };
+        let mut next = pending.take();
+        let mut nodes = stats.nodes;
+        let mut solutions = stats.solutions;
+        let mut dead_ends = stats.dead_ends;
+        let mut max_depth = stats.max_depth;
+        let mut check_at = *next_check;
+        let pause = 'walk: loop {
+            // Across: the next choice at the current state, backing up
+            // through the exhausted frames.
+            let mut choice = match next.take() {
+                Some(choice) => choice,
+                None => loop {
+                    if let Some(choice) = top.next() {
+                        break choice;
+                    }
+                    let Some(parent) = frames.pop() else {
+                        break 'walk Pause::Exhausted;
+                    };
+                    top = parent;
+                    if let Some(choice) = path.pop() {
+                        problem.undo(choice);
+                    }
+                },
+            };
+            // Down: apply `choice`, then the first choice below it, and so
+            // on to a leaf.
+            loop {
+                // One comparison per node: `check_at` is the node budget,
+                // or sooner if a clock or a flag has to be polled.
+                if nodes >= check_at {
+                    if let Some(stop) = limits.reached(nodes) {
+                        next = Some(choice);
+                        break 'walk Pause::Limit(stop);
+                    }
+                    check_at = next_check_after(limits, nodes);
+                }
+                problem.apply(choice);
+                nodes += 1;
+                if problem.is_solution() {
+                    solutions += 1;
+                    path.push(choice);
+                    if visit(problem, &path).is_break() {
+                        break 'walk Pause::Requested;
+                    }
+                    path.pop();
+                    problem.undo(choice);
+                    break;
+                }
+                let mut children = problem.choices();
+                let Some(first) = children.next() else {
+                    // A dead end never reaches the path.
+                    dead_ends += 1;
+                    problem.undo(choice);
+                    break;
+                };
+                push(&mut frames, mem::replace(&mut top, children));
+                push(&mut path, choice);
+                // The deepest state is always a leaf, one below the deepest
+                // expanded state: so the deepest expansion gives the
+                // maximum depth, and leaves need no bookkeeping.
+                max_depth = max_depth.max(path.len() + 1);
+                choice = first;
+            }
+        };
+        if !matches!(pause, Pause::Exhausted) {
+            frames.push(top);
+        }
+        *stored_frames = frames;
+        *stored_path = path;
+        *pending = next;
+        *next_check = check_at;
+        *stats = Stats {
+            nodes,
+            solutions,
+            dead_ends,
+            max_depth,
+        };
+        pause
+    }
+}
+
+/// `vec.push(item)` for a vector held in a local: the growth is out of line
+/// and takes the vector by value, so the vector's address never escapes
+/// and its length and capacity can stay in registers.
+#[inline(always)]
+fn push<T>(vec: &mut Vec<T>, item: T) {
+    if vec.len() == vec.capacity() {
+        *vec = pushed(mem::take(vec), item);
+    } else {
+        vec.push(item);
+    }
+}
+
+/// `vec` with `item` pushed, growing it.
+#[cold]
+#[inline(never)]
+fn pushed<T>(mut vec: Vec<T>, item: T) -> Vec<T> {
+    vec.push(item);
+    vec
 }
 
 /// The node count at which a search that has visited `nodes` nodes next
