@@ -194,13 +194,16 @@ impl NQueens {
 /// A copy of the row's free columns, which it yields by itself: a machine
 /// word on boards up to 64 columns (nothing allocated per state); on larger
 /// boards one word per 64 columns, in a small block of its own.
+///
+/// A word and, on large boards only, the rest of the row: not an enum, so
+/// that taking a column from the word costs no test of a variant, and the
+/// rest is looked at only once the word is spent.
 #[derive(Clone, Debug)]
-pub struct Columns(Free);
-
-#[derive(Clone, Debug)]
-enum Free {
-    Word(u64),
-    Wide(Box<Wide>),
+pub struct Columns {
+    /// Free columns not yet taken; on large boards always 0, the columns
+    /// being in `wide`.
+    word: u64,
+    wide: Option<Box<Wide>>,
 }
 
 /// The free columns of a wide row: the word being taken apart, the column
@@ -217,17 +220,12 @@ impl Iterator for Columns {
 
     #[inline]
     fn next(&mut self) -> Option<u32> {
-        match &mut self.0 {
-            Free::Word(word) => {
-                if *word == 0 {
-                    return None;
-                }
-                let col = word.trailing_zeros();
-                *word &= *word - 1;
-                Some(col)
-            }
-            Free::Wide(wide) => wide.next(),
+        if self.word == 0 {
+            return self.wide.as_mut()?.next();
         }
+        let col = self.word.trailing_zeros();
+        self.word &= self.word - 1;
+        Some(col)
     }
 }
 
@@ -244,25 +242,35 @@ impl Wide {
     }
 }
 
+impl NQueens {
+    /// The choices of a row on a large board.
+    #[cold]
+    fn wide_choices(&self) -> Columns {
+        let wide = self.big.as_ref().map(|big| {
+            let mut rest = big.free(self.n, self.row);
+            let word = rest.pop().unwrap_or(0);
+            Box::new(Wide {
+                word,
+                base: 0,
+                rest,
+            })
+        });
+        Columns { word: 0, wide }
+    }
+}
+
 impl Problem for NQueens {
     type Choice = u32;
     type Choices = Columns;
 
     #[inline]
     fn choices(&self) -> Columns {
-        if let Some(big) = &self.big {
-            let mut rest = big.free(self.n, self.row);
-            let word = rest.pop().unwrap_or(0);
-            return Columns(Free::Wide(Box::new(Wide {
-                word,
-                base: 0,
-                rest,
-            })));
+        if self.big.is_some() {
+            return self.wide_choices();
         }
         let row = self.row as usize & (STACK - 1);
-        Columns(Free::Word(
-            self.full & !(self.cols | self.left[row] | self.right[row]),
-        ))
+        let word = self.full & !(self.cols | self.left[row] | self.right[row]);
+        Columns { word, wide: None }
     }
 
     #[inline]
