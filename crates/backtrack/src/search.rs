@@ -362,10 +362,13 @@ impl<P: Problem> Search<P> {
         let mut frames = mem::take(stored_frames);
         let mut path = mem::take(stored_path);
         let mut depth = *stored_depth;
-        let mut nodes = stats.nodes;
         let mut solutions = stats.solutions;
         let mut dead_ends = stats.dead_ends;
-        let mut check_at = *next_check;
+        // The node count is kept as a countdown to the next look at the
+        // limits: one register instead of two, and a test for zero instead
+        // of a comparison. The count itself is `check_at - left`.
+        let mut check_at = (*next_check).max(stats.nodes);
+        let mut left = check_at - stats.nodes;
         let first = match pending.take() {
             Some(choice) => Some(choice),
             None => across(problem, &mut top, &mut frames, &mut depth),
@@ -377,17 +380,21 @@ impl<P: Problem> Search<P> {
             // Down: apply `choice`, then the first choice below it, and so
             // on to a leaf; then across to the next choice, and down again.
             loop {
-                // One comparison per node: `check_at` is the node budget,
-                // or sooner if a clock or a flag has to be polled.
-                if nodes >= check_at {
-                    if let Some(stop) = limits.reached(nodes) {
+                // `check_at` is the node budget, or sooner if a clock or a
+                // flag has to be polled; `left` reaches 0 there.
+                if left == 0 {
+                    if let Some(stop) = limits.reached(check_at) {
                         *pending = Some(choice);
                         break 'walk Pause::Limit(stop);
                     }
-                    check_at = next_check_after(limits, nodes);
+                    // Past `check_at`: no budget is reached, so the next
+                    // look is at a later node.
+                    let nodes = check_at;
+                    check_at = next_check_after(limits, nodes).max(nodes);
+                    left = check_at - nodes;
                 }
                 problem.apply(choice);
-                nodes += 1;
+                left -= 1;
                 if problem.is_solution() {
                     solutions += 1;
                     if PATH {
@@ -441,7 +448,7 @@ impl<P: Problem> Search<P> {
         *stored_path = path;
         *stored_depth = depth;
         *next_check = check_at;
-        stats.nodes = nodes;
+        stats.nodes = check_at - left;
         stats.solutions = solutions;
         stats.dead_ends = dead_ends;
         pause

@@ -40,11 +40,13 @@ pub struct NQueens {
     /// Queens placed so far, which is also the next row to fill.
     row: u32,
     /// The word board: bit c is column c, `full` has the n low bits set.
-    /// `left[r]` and `right[r]` are the squares of row r attacked along the
-    /// two diagonal directions, shifted row by row as in a hand-written
-    /// bitmask search. Unused (all zero) when `big` is in use.
+    /// `cols[r]` are the columns taken above row r, `left[r]` and
+    /// `right[r]` the squares of row r attacked along the two diagonal
+    /// directions, shifted row by row as in a hand-written bitmask search.
+    /// All three are kept per row, so that `undo` has only to step back a
+    /// row. Unused (all zero) when `big` is in use.
     full: u64,
-    cols: u64,
+    cols: [u64; STACK],
     left: [u64; STACK],
     right: [u64; STACK],
     /// The board above 64 columns. An `Option` beside the word fields, not
@@ -156,7 +158,7 @@ impl NQueens {
             n,
             row: 0,
             full: u64::MAX >> (WORD_BITS - n),
-            cols: 0,
+            cols: [0; STACK],
             left: [0; STACK],
             right: [0; STACK],
             big: None,
@@ -269,7 +271,7 @@ impl Problem for NQueens {
             return self.wide_choices();
         }
         let row = self.row as usize & (STACK - 1);
-        let word = self.full & !(self.cols | self.left[row] | self.right[row]);
+        let word = self.full & !(self.cols[row] | self.left[row] | self.right[row]);
         Columns { word, wide: None }
     }
 
@@ -282,7 +284,7 @@ impl Problem for NQueens {
         }
         let (row, below) = (row as usize & (STACK - 1), (row as usize + 1) & (STACK - 1));
         let bit = 1u64 << (col & (WORD_BITS - 1));
-        self.cols |= bit;
+        self.cols[below] = self.cols[row] | bit;
         self.left[below] = (self.left[row] | bit) << 1;
         self.right[below] = (self.right[row] | bit) >> 1;
     }
@@ -291,9 +293,8 @@ impl Problem for NQueens {
     fn undo(&mut self, col: u32) {
         self.row -= 1;
         if let Some(big) = &mut self.big {
-            return big.set(self.n, self.row, col, false);
+            big.set(self.n, self.row, col, false);
         }
-        self.cols &= !(1u64 << (col & (WORD_BITS - 1)));
     }
 
     #[inline]
