@@ -282,7 +282,11 @@ impl Problem for NQueens {
         if let Some(big) = &mut self.big {
             return big.set(self.n, row, col, true);
         }
-        let (row, below) = (row as usize & (STACK - 1), (row as usize + 1) & (STACK - 1));
+        // `below` is worked out from `self.row` exactly as `choices` works
+        // out its row, so that once both are inlined the compiler sees the
+        // same slots and hands the words just stored straight to
+        // `choices`, in registers.
+        let (row, below) = (row as usize & (STACK - 1), self.row as usize & (STACK - 1));
         let bit = 1u64 << (col & (WORD_BITS - 1));
         self.cols[below] = self.cols[row] | bit;
         self.left[below] = (self.left[row] | bit) << 1;
