@@ -280,12 +280,13 @@ impl Problem for NQueens {
         let row = self.row;
         self.row += 1;
         if let Some(big) = &mut self.big {
-            return big.set(self.n, row, col, true);
+            big.set(self.n, row, col, true);
         }
-        // `below` is worked out from `self.row` exactly as `choices` works
-        // out its row, so that once both are inlined the compiler sees the
-        // same slots and hands the words just stored straight to
-        // `choices`, in registers.
+        // The words are written on large boards too, where they are unused
+        // (and the masked indices harmless), and `below` is worked out from
+        // `self.row` exactly as `choices` works out its row: so once both
+        // are inlined the compiler sees these stores reach `choices` on
+        // every path and hands it the words just computed, in registers.
         let (row, below) = (row as usize & (STACK - 1), self.row as usize & (STACK - 1));
         let bit = 1u64 << (col & (WORD_BITS - 1));
         self.cols[below] = self.cols[row] | bit;
