@@ -2,7 +2,13 @@
 //! hand-written bitmask search of the same tree (no symmetry, every node).
 //!
 //! The ratio of the two, per n, is the cost of the generic engine. Run with
-//! `cargo bench --bench engine`.
+//! `cargo bench --bench engine`. `for_each` walks with a callback that reads
+//! the path, which the engine then keeps up to date at every step (`count`
+//! does not): the difference is the cost of that path.
+//!
+//! On a busy machine, count instructions instead of time:
+//! `valgrind --tool=callgrind target/release/nqueens count 12 --engine
+//! --threads 1` against `plaincount 12` (see the README, "Performance").
 
 use std::hint::black_box;
 
@@ -31,6 +37,16 @@ fn count(c: &mut Criterion) {
     for n in 10..=12u32 {
         group.bench_with_input(BenchmarkId::new("engine", n), &n, |b, &n| {
             b.iter(|| backtrack::count(NQueens::new(black_box(n)).unwrap()))
+        });
+        group.bench_with_input(BenchmarkId::new("for_each", n), &n, |b, &n| {
+            b.iter(|| {
+                let mut count = 0u64;
+                let _ = backtrack::for_each(NQueens::new(black_box(n)).unwrap(), |_, path| {
+                    count += u64::from(path.len() == n as usize);
+                    std::ops::ControlFlow::Continue(())
+                });
+                count
+            })
         });
         group.bench_with_input(BenchmarkId::new("handwritten", n), &n, |b, &n| {
             let full = (1u64 << n) - 1;

@@ -26,9 +26,10 @@
 /// `choices` returns an owned iterator ([`Problem::Choices`]) rather than
 /// filling a buffer, and the engine takes the choices from it with
 /// `Iterator::next` and nothing else. The engine keeps one such iterator
-/// per depth on a stack whose capacity is reused (the top one in a local
-/// variable), so a search allocates nothing per node as long as the
-/// iterator itself does not. Many problems can describe their candidates in
+/// per depth in slots that are reused (the top one in a local variable), so
+/// a search allocates nothing per node as long as the iterator itself does
+/// not. A spent iterator stays in its slot until a later one of the same
+/// depth replaces it (or the search ends), so its `Drop` may come late. Many problems can describe their candidates in
 /// a word or two (a bitmask of free columns, the candidate mask of one
 /// cell), and such an iterator is copied and advanced in registers with a
 /// few instructions: no buffer is written and read back. Measured on

@@ -233,6 +233,57 @@ fn a_raised_cancel_flag_stops_the_search() {
 }
 
 #[test]
+fn a_count_stopped_by_a_budget_leaves_the_path_and_the_problem_right() {
+    // `count` keeps the path only in its frames and writes it out where it
+    // stops: the path must match the problem's state, resuming with a
+    // callback that reads the path must go on from there, and the problem
+    // must rewind to the root.
+    let all = backtrack::first(Permutations::new(5), usize::MAX);
+    for budget in [1, 2, 3, 7, 50, 200, 325] {
+        let mut search =
+            Search::new(Permutations::new(5)).with_limits(Limits::default().nodes(budget));
+        let counted = search.count().value as usize;
+        let path = search.path().to_vec();
+        let used = path.iter().fold(0u64, |used, &v| used | 1 << v);
+        assert_eq!(search.problem().len as usize, path.len(), "budget {budget}");
+        assert_eq!(search.problem().used, used, "budget {budget}");
+        search.set_limits(Limits::default());
+        let mut rest = Vec::new();
+        let outcome = search.for_each(|_, p| {
+            rest.push(p.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(outcome, Outcome::Complete);
+        assert_eq!(rest, all[counted..], "budget {budget}");
+        let problem = search.into_problem();
+        assert_eq!((problem.used, problem.len), (0, 0), "budget {budget}");
+    }
+}
+
+#[test]
+fn next_solution_then_for_each_then_count_agree_with_one_walk() {
+    let all = backtrack::first(Permutations::new(5), usize::MAX);
+    let mut search = Search::new(Permutations::new(5));
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        seen.push(search.next_solution().unwrap().to_vec());
+    }
+    let _ = search.for_each(|_, p| {
+        seen.push(p.to_vec());
+        if seen.len() == 10 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(search.path(), &all[9][..]);
+    seen.push(search.next_solution().unwrap().to_vec());
+    assert_eq!(seen, all[..11]);
+    assert_eq!(search.count().complete(), Some(all.len() as u64 - 11));
+    assert_eq!(search.stats().max_depth, 5);
+}
+
+#[test]
 fn the_same_problem_gives_the_same_walk() {
     let items = vec![4, 8, 15, 16, 23, 42, 7, 3, 11];
     let runs: Vec<_> = (0..3)

@@ -40,11 +40,13 @@ pub struct NQueens {
     /// Queens placed so far, which is also the next row to fill.
     row: u32,
     /// The word board: bit c is column c, `full` has the n low bits set.
-    /// `left[r]` and `right[r]` are the squares of row r attacked along the
-    /// two diagonal directions, shifted row by row as in a hand-written
-    /// bitmask search. Unused (all zero) when `big` is in use.
+    /// `cols[r]` are the columns taken above row r, `left[r]` and
+    /// `right[r]` the squares of row r attacked along the two diagonal
+    /// directions, shifted row by row as in a hand-written bitmask search.
+    /// All three are kept per row, so that `undo` has only to step back a
+    /// row. Unused (all zero) when `big` is in use.
     full: u64,
-    cols: u64,
+    cols: [u64; STACK],
     left: [u64; STACK],
     right: [u64; STACK],
     /// The board above 64 columns. An `Option` beside the word fields, not
@@ -156,7 +158,7 @@ impl NQueens {
             n,
             row: 0,
             full: u64::MAX >> (WORD_BITS - n),
-            cols: 0,
+            cols: [0; STACK],
             left: [0; STACK],
             right: [0; STACK],
             big: None,
@@ -194,13 +196,16 @@ impl NQueens {
 /// A copy of the row's free columns, which it yields by itself: a machine
 /// word on boards up to 64 columns (nothing allocated per state); on larger
 /// boards one word per 64 columns, in a small block of its own.
+///
+/// A word and, on large boards only, the rest of the row: not an enum, so
+/// that taking a column from the word costs no test of a variant, and the
+/// rest is looked at only once the word is spent.
 #[derive(Clone, Debug)]
-pub struct Columns(Free);
-
-#[derive(Clone, Debug)]
-enum Free {
-    Word(u64),
-    Wide(Box<Wide>),
+pub struct Columns {
+    /// Free columns not yet taken; on large boards always 0, the columns
+    /// being in `wide`.
+    word: u64,
+    wide: Option<Box<Wide>>,
 }
 
 /// The free columns of a wide row: the word being taken apart, the column
@@ -217,17 +222,12 @@ impl Iterator for Columns {
 
     #[inline]
     fn next(&mut self) -> Option<u32> {
-        match &mut self.0 {
-            Free::Word(word) => {
-                if *word == 0 {
-                    return None;
-                }
-                let col = word.trailing_zeros();
-                *word &= *word - 1;
-                Some(col)
-            }
-            Free::Wide(wide) => wide.next(),
+        if self.word == 0 {
+            return self.wide.as_mut()?.next();
         }
+        let col = self.word.trailing_zeros();
+        self.word &= self.word - 1;
+        Some(col)
     }
 }
 
@@ -244,25 +244,35 @@ impl Wide {
     }
 }
 
+impl NQueens {
+    /// The choices of a row on a large board.
+    #[cold]
+    fn wide_choices(&self) -> Columns {
+        let wide = self.big.as_ref().map(|big| {
+            let mut rest = big.free(self.n, self.row);
+            let word = rest.pop().unwrap_or(0);
+            Box::new(Wide {
+                word,
+                base: 0,
+                rest,
+            })
+        });
+        Columns { word: 0, wide }
+    }
+}
+
 impl Problem for NQueens {
     type Choice = u32;
     type Choices = Columns;
 
     #[inline]
     fn choices(&self) -> Columns {
-        if let Some(big) = &self.big {
-            let mut rest = big.free(self.n, self.row);
-            let word = rest.pop().unwrap_or(0);
-            return Columns(Free::Wide(Box::new(Wide {
-                word,
-                base: 0,
-                rest,
-            })));
+        if self.big.is_some() {
+            return self.wide_choices();
         }
         let row = self.row as usize & (STACK - 1);
-        Columns(Free::Word(
-            self.full & !(self.cols | self.left[row] | self.right[row]),
-        ))
+        let word = self.full & !(self.cols[row] | self.left[row] | self.right[row]);
+        Columns { word, wide: None }
     }
 
     #[inline]
@@ -270,11 +280,16 @@ impl Problem for NQueens {
         let row = self.row;
         self.row += 1;
         if let Some(big) = &mut self.big {
-            return big.set(self.n, row, col, true);
+            big.set(self.n, row, col, true);
         }
-        let (row, below) = (row as usize & (STACK - 1), (row as usize + 1) & (STACK - 1));
+        // The words are written on large boards too, where they are unused
+        // (and the masked indices harmless), and `below` is worked out from
+        // `self.row` exactly as `choices` works out its row: so once both
+        // are inlined the compiler sees these stores reach `choices` on
+        // every path and hands it the words just computed, in registers.
+        let (row, below) = (row as usize & (STACK - 1), self.row as usize & (STACK - 1));
         let bit = 1u64 << (col & (WORD_BITS - 1));
-        self.cols |= bit;
+        self.cols[below] = self.cols[row] | bit;
         self.left[below] = (self.left[row] | bit) << 1;
         self.right[below] = (self.right[row] | bit) >> 1;
     }
@@ -283,9 +298,8 @@ impl Problem for NQueens {
     fn undo(&mut self, col: u32) {
         self.row -= 1;
         if let Some(big) = &mut self.big {
-            return big.set(self.n, self.row, col, false);
+            big.set(self.n, self.row, col, false);
         }
-        self.cols &= !(1u64 << (col & (WORD_BITS - 1)));
     }
 
     #[inline]
