@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Add;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 
 use crate::limit::{Limits, Outcome, Report, Stop};
 
@@ -168,8 +168,9 @@ impl<T> Add for PerTask<T> {
 /// finished task.
 ///
 /// - One thread: the calling thread solves every task; no thread is
-///   started. More: that many worker threads solve tasks while the calling
-///   thread waits for their results and hands them to the callback.
+///   started. T threads: the calling thread and T - 1 more solve tasks,
+///   each taking the next one as it finishes the last; the callback runs
+///   on the thread that finished the task, one call at a time.
 /// - The deadline and cancel flags of the [`Limits`] stop the run soon
 ///   after they are reached: tasks not started are left out, running ones
 ///   are cut short, and the outcome says so. A node budget applies to each
@@ -264,8 +265,9 @@ impl Runner {
 
     /// Solves the tasks numbered in `tasks` (each once, in any order) and
     /// adds up their results. `on_done` sees each task that finished with
-    /// no limit cutting it short, with its result, one call at a time; an
-    /// error from it stops the run and is returned.
+    /// no limit cutting it short, with its result, one call at a time (from
+    /// whichever thread finished it); an error from it stops the run and is
+    /// returned.
     ///
     /// The value of the report is the sum over every task solved, whole or
     /// cut short; it is the exact sum over `tasks` only when the outcome is
@@ -278,147 +280,132 @@ impl Runner {
         &self,
         work: &W,
         tasks: &[usize],
-        mut on_done: impl FnMut(usize, &W::Output) -> Result<(), E>,
+        on_done: impl FnMut(usize, &W::Output) -> Result<(), E> + Send,
     ) -> Result<Report<W::Output>, E>
     where
         W: WorkList + ?Sized,
+        E: Send,
     {
         let weights: Vec<f64> = tasks
             .iter()
             .map(|&task| work.weight(task).max(0.0))
             .collect();
         let order = schedule(work, tasks, &weights);
-        let setups = work.setup(tasks);
-        let mut setup_weights: Vec<f64> = setups.iter().map(|s| s.weight.max(0.0)).collect();
         // Heaviest setup first.
-        let mut setups: Vec<(f64, Setup<'_>)> = setup_weights.drain(..).zip(setups).collect();
-        setups.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let setup_total: f64 = setups.iter().map(|(w, _)| w).sum();
-        let mut meter = Meter::new(
-            self.progress.as_deref(),
-            weights.iter().sum::<f64>() + setup_total,
-        );
-        let setups: Vec<(f64, Mutex<Option<Setup<'_>>>)> = setups
-            .into_iter()
-            .map(|(w, s)| (w, Mutex::new(Some(s))))
-            .collect();
-        let run_setup = |i: usize| {
-            let taken = setups[i].1.lock().map(|mut s| s.take()).unwrap_or(None);
-            if let Some(setup) = taken {
-                (setup.run)();
-            }
-        };
+        let mut setups: Vec<Setup<'_>> = work.setup(tasks);
+        setups.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+        let setup_weights: Vec<f64> = setups.iter().map(|s| s.weight.max(0.0)).collect();
+        let setups: Vec<Mutex<Option<Setup<'_>>>> =
+            setups.into_iter().map(|s| Mutex::new(Some(s))).collect();
         let steps = setups.len() + order.len();
 
         // Raised when the callback fails: running tasks stop too.
         let halt = Arc::new(AtomicBool::new(false));
         let limits = self.limits.clone().cancel_flag(Arc::clone(&halt));
-        let mut total = W::Output::default();
-        let mut outcome = Outcome::Complete;
-        let mut failure = None;
-        let mut take = |done: Done<W::Output>, total: &mut W::Output| {
-            let (position, report) = match done {
-                Done::Setup(i) => {
-                    meter.done(setups[i].0);
+        let tally = Mutex::new(Tally {
+            total: W::Output::default(),
+            outcome: Outcome::Complete,
+            failure: None,
+            meter: Meter::new(
+                self.progress.as_deref(),
+                weights.iter().sum::<f64>() + setup_weights.iter().sum::<f64>(),
+            ),
+            on_done,
+        });
+        let next = AtomicUsize::new(0);
+        // Every thread, the calling one included, takes the next step until
+        // none is left or a limit says stop; results are added up under a
+        // lock, taken once per task (tasks take milliseconds, so it is
+        // never contended for long), with no thread left waiting for them.
+        let worker = || {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= steps || limits.poll().is_some() {
                     return;
                 }
-                Done::Task(position, report) => (position, report),
-            };
-            let task = tasks[position];
-            if !report.outcome.is_limited() && failure.is_none() {
-                if let Err(e) = on_done(task, &report.value) {
-                    failure = Some(e);
-                    halt.store(true, Ordering::Relaxed);
-                }
-                meter.done(weights[position]);
-            }
-            outcome = outcome.and(report.outcome);
-            *total = std::mem::take(total) + report.value;
-        };
-        // Step `i`: a setup, then the tasks in order.
-        let step = |i: usize, limits: &Limits| -> Done<W::Output> {
-            if i < setups.len() {
-                run_setup(i);
-                Done::Setup(i)
-            } else {
-                let position = order[i - setups.len()];
-                Done::Task(position, work.solve(tasks[position], limits))
-            }
-        };
-
-        let alone = |total: &mut W::Output, take: &mut Take<'_, W::Output>| {
-            for i in 0..steps {
-                if let Some(stop) = limits.poll() {
-                    return Some(stop);
-                }
-                take(step(i, &limits), total);
-            }
-            None
-        };
-        let stopped = if self.threads <= 1 {
-            alone(&mut total, &mut take)
-        } else {
-            let next = AtomicUsize::new(0);
-            let (sender, results) = mpsc::channel();
-            std::thread::scope(|scope| {
-                let mut started = 0;
-                for _ in 0..self.threads {
-                    let sender = sender.clone();
-                    let (next, limits, step) = (&next, &limits, &step);
-                    let worker = move || {
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i >= steps || limits.poll().is_some() {
-                                return;
-                            }
-                            if sender.send(step(i, limits)).is_err() {
-                                return;
-                            }
+                let done = if i < setups.len() {
+                    let taken = setups[i].lock().map(|mut s| s.take()).unwrap_or(None);
+                    if let Some(setup) = taken {
+                        (setup.run)();
+                    }
+                    Done::Setup(i)
+                } else {
+                    let position = order[i - setups.len()];
+                    Done::Task(position, work.solve(tasks[position], &limits))
+                };
+                let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
+                match done {
+                    Done::Setup(i) => tally.meter.done(setup_weights[i]),
+                    Done::Task(position, report) => {
+                        if tally.take(tasks[position], report, weights[position]) {
+                            halt.store(true, Ordering::Relaxed);
                         }
-                    };
-                    match std::thread::Builder::new()
-                        .name("backtrack-worker".to_owned())
-                        .spawn_scoped(scope, worker)
-                    {
-                        Ok(handle) => {
-                            started += 1;
-                            drop(handle);
-                        }
-                        // The system refuses more threads: run on fewer.
-                        Err(_) => break,
                     }
                 }
-                drop(sender);
-                if started == 0 {
-                    // Not even one: the calling thread does the work.
-                    return alone(&mut total, &mut take);
-                }
-                for done in results {
-                    take(done, &mut total);
-                }
-                // Every worker has finished: see whether some stopped early.
-                (next.load(Ordering::Relaxed) < steps)
-                    .then(|| limits.poll().unwrap_or(Stop::Cancelled))
-            })
+            }
         };
-        if let Some(stop) = stopped {
-            outcome = outcome.and(Outcome::Stopped(stop));
+        std::thread::scope(|scope| {
+            for _ in 1..self.threads {
+                // The system refuses more threads: run on fewer.
+                if std::thread::Builder::new()
+                    .name("backtrack-worker".to_owned())
+                    .spawn_scoped(scope, worker)
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            worker();
+        });
+        let mut tally = tally.into_inner().unwrap_or_else(|e| e.into_inner());
+        if next.load(Ordering::Relaxed) < steps {
+            // Some step was never taken: a limit stopped the run.
+            let stop = limits.poll().unwrap_or(Stop::Cancelled);
+            tally.outcome = tally.outcome.and(Outcome::Stopped(stop));
         }
-        match failure {
+        match tally.failure {
             Some(e) => Err(e),
             None => {
-                meter.finish(outcome);
+                tally.meter.finish(tally.outcome);
                 Ok(Report {
-                    value: total,
-                    outcome,
+                    value: tally.total,
+                    outcome: tally.outcome,
                 })
             }
         }
     }
 }
 
-/// What the runner does with each finished step.
-type Take<'t, T> = dyn FnMut(Done<T>, &mut T) + 't;
+/// What a run has gathered so far, behind its lock.
+struct Tally<'a, T, F, E> {
+    total: T,
+    outcome: Outcome,
+    failure: Option<E>,
+    meter: Meter<'a>,
+    on_done: F,
+}
+
+impl<T, F, E> Tally<'_, T, F, E>
+where
+    T: Add<Output = T> + Default,
+    F: FnMut(usize, &T) -> Result<(), E>,
+{
+    /// Adds a finished task; `true` if its callback failed, so the run
+    /// must stop.
+    fn take(&mut self, task: usize, report: Report<T>, weight: f64) -> bool {
+        let mut failed = false;
+        if !report.outcome.is_limited() && self.failure.is_none() {
+            if let Err(e) = (self.on_done)(task, &report.value) {
+                self.failure = Some(e);
+                failed = true;
+            }
+            self.meter.done(weight);
+        }
+        self.outcome = self.outcome.and(report.outcome);
+        self.total = std::mem::take(&mut self.total) + report.value;
+        failed
+    }
+}
 
 /// What one step of a run did: a setup, or a task with its report.
 enum Done<T> {

@@ -110,7 +110,7 @@ pub const MAX_N: u32 = 32;
 pub const SPLIT_VERSION: u32 = 1;
 
 /// Random probes per task for the estimate of its work, at most.
-const PROBES: u32 = 48;
+const PROBES: u32 = 16;
 
 /// Random probes for all tasks together, at most: the estimate stays a
 /// fraction of a second however many tasks a large n has.
