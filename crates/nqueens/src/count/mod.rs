@@ -119,8 +119,9 @@ const PROBE_BUDGET: usize = 1 << 20;
 /// Random probes per bottom table for the estimate of its size.
 const TABLE_PROBES: u32 = 4096;
 
-/// Below this n a count takes milliseconds: its tasks are weighed equal.
-const MIN_ESTIMATED_N: u32 = 14;
+/// Below this n a count takes a second or less: its tasks are weighed
+/// equal, and the estimates are not worth their time.
+const MIN_ESTIMATED_N: u32 = 17;
 
 fn check_n(n: u32) -> Result<(), Error> {
     match n {
