@@ -44,41 +44,36 @@ impl<T> Survey<T> {
             }
             next = index.saturating_add(1);
         }
-        let mut text = String::new();
-        for (start, end) in ranges {
-            if !text.is_empty() {
-                text.push(',');
-            }
-            if start == end {
-                let _ = write!(text, "{start}");
-            } else {
-                let _ = write!(text, "{start}-{end}");
-            }
-        }
-        text
+        ranges_text(ranges)
     }
 
     /// The numbers of the shards present, as ranges.
     pub fn present(&self) -> String {
-        let mut text = String::new();
-        let mut keys = self.done.keys().copied().peekable();
-        while let Some(start) = keys.next() {
-            let mut end = start;
-            while keys.peek() == Some(&(end + 1)) {
-                end += 1;
-                keys.next();
-            }
-            if !text.is_empty() {
-                text.push(',');
-            }
-            if start == end {
-                let _ = write!(text, "{start}");
-            } else {
-                let _ = write!(text, "{start}-{end}");
+        let mut ranges: Vec<(u64, u64)> = Vec::new();
+        for &index in self.done.keys() {
+            match ranges.last_mut() {
+                Some((_, end)) if *end + 1 == index => *end = index,
+                _ => ranges.push((index, index)),
             }
         }
-        text
+        ranges_text(ranges)
     }
+}
+
+/// Ranges of numbers as `sbatch --array` takes them: `0-3,6,9-10`.
+fn ranges_text(ranges: impl IntoIterator<Item = (u64, u64)>) -> String {
+    let mut text = String::new();
+    for (start, end) in ranges {
+        if !text.is_empty() {
+            text.push(',');
+        }
+        if start == end {
+            let _ = write!(text, "{start}");
+        } else {
+            let _ = write!(text, "{start}-{end}");
+        }
+    }
+    text
 }
 
 /// Reads every `*.json` file of `dir` and checks them: all of one work
