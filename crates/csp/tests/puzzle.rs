@@ -220,7 +220,7 @@ fn langford_pairs_up_to_reversal() {
 }
 
 #[test]
-#[ignore = "a few seconds; run with --ignored in release"]
+#[ignore = "a few seconds in a debug build: run in release by a CI step"]
 fn langford_pairs_of_11_are_17792() {
     let (model, _, _) = puzzle::langford(11).unwrap();
     assert_eq!(backtrack::count(model.compile()), 17792);
