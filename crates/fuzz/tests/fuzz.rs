@@ -3,6 +3,8 @@
 //! valid input gives back the value it was printed from; and the memory
 //! taken stays within [`fuzz::memory_bound`] of the input's size.
 
+mod dimacs;
+mod exact_cover;
 mod files;
 mod placement;
 mod size;

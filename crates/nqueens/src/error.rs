@@ -95,27 +95,7 @@ pub enum ParseSizeError {
     TooLong {
         /// The most text read: [`SIZE_TEXT_MAX`](crate::SIZE_TEXT_MAX).
         max: usize,
-        /// The beginning of the text, cut by [`echo`].
+        /// The beginning of the text, cut by [`echo`](crate::echo).
         start: String,
     },
-}
-
-/// How many characters of a user's text an error message repeats.
-pub const ECHO_MAX: usize = 32;
-
-/// `text` as an error message repeats it: whole if it is short, else its
-/// first [`ECHO_MAX`] characters and `...`, so that a 100 MB token gives a
-/// one-line message, not a 100 MB one.
-///
-/// # Example
-///
-/// ```
-/// assert_eq!(nqueens::echo("six"), "six");
-/// assert_eq!(nqueens::echo(&"9".repeat(1000)), format!("{}...", "9".repeat(32)));
-/// ```
-pub fn echo(text: &str) -> String {
-    match text.char_indices().nth(ECHO_MAX) {
-        Some((end, _)) => format!("{}...", &text[..end]),
-        None => text.to_owned(),
-    }
 }

@@ -45,7 +45,7 @@ mod solution;
 pub use complete::{COMPLETE_MAX, Completion, Squares};
 pub use construct::construct;
 pub use count::{MAX_N, SPLIT_VERSION, Split, Stabilizer, Task, count};
-pub use error::{ECHO_MAX, Error, ParseSizeError, echo};
+pub use error::{Error, ParseSizeError};
 pub use placement::{
     PLACEMENT_LINE_MAX, ParsePlacementError, Placement, PlacementError, Placements, parse_placement,
 };
@@ -53,5 +53,6 @@ pub use problem::{Columns, NQueens};
 /// The counts a count gathers (the `runner` crate's, shared by every
 /// counting job).
 pub use runner::Counts;
+pub use runner::{ECHO_MAX, echo};
 pub use size::{SIZE_TEXT_MAX, parse_size, read_size};
 pub use solution::{Conflict, Line, Solution, Symmetry, validate};

@@ -4,7 +4,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::error::echo;
+use runner::echo;
 
 /// The longest line [`Placements`] reads: 128 MiB, room for a placement of
 /// ten million queens as `nqueens one` prints it (about 79 MB). A line

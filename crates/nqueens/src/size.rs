@@ -2,7 +2,9 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
-use crate::error::{Error, ParseSizeError, echo};
+use runner::echo;
+
+use crate::error::{Error, ParseSizeError};
 
 /// The most text [`read_size`] keeps: the input from its first to its last
 /// non-blank byte, each run of blanks counted as one byte. A board size

@@ -45,3 +45,33 @@ pub fn plain(e: &io::Error) -> String {
         None => text,
     }
 }
+
+/// How many characters of a user's text an error message repeats.
+pub const ECHO_MAX: usize = 32;
+
+/// `text` as an error message repeats it: whole if it is short, else its
+/// first [`ECHO_MAX`] characters and `...`, so that a 100 MB token gives a
+/// one-line message, not a 100 MB one.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(runner::echo("six"), "six");
+/// assert_eq!(runner::echo(&"9".repeat(1000)), format!("{}...", "9".repeat(32)));
+/// ```
+pub fn echo(text: &str) -> String {
+    cut(text, ECHO_MAX)
+}
+
+/// A message from elsewhere (a JSON parser's, which quotes the value it
+/// did not expect) cut to a line of reasonable length.
+pub(crate) fn short(message: impl std::fmt::Display) -> String {
+    cut(&message.to_string(), 4 * ECHO_MAX)
+}
+
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
+}

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use backtrack::{Limits, Problem, Report, Search, WorkList};
 use serde::{Deserialize, Serialize};
 
+use crate::error::echo;
 use crate::tally::{Counts, Tally};
 
 /// What a work list is, written into every checkpoint and shard file:
@@ -41,7 +42,10 @@ impl std::fmt::Display for Identity {
         write!(
             f,
             "{} (split version {}, {} tasks, hash {})",
-            self.problem, self.version, self.tasks, self.hash
+            echo(&self.problem),
+            self.version,
+            self.tasks,
+            echo(&self.hash)
         )
     }
 }

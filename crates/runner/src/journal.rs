@@ -195,7 +195,10 @@ fn read<T: Tally + PartialEq>(
     if format != Some(JOURNAL_FORMAT) {
         return Err(refuse(format!(
             "not a checkpoint journal (format {}); give another file or remove it",
-            format.map_or_else(|| "missing".to_owned(), |f| format!("{f:?}"))
+            format.map_or_else(
+                || "missing".to_owned(),
+                |f| format!("{:?}", crate::error::echo(f))
+            )
         )));
     }
     let version = header.get("version").and_then(Value::as_u64);
@@ -205,8 +208,12 @@ fn read<T: Tally + PartialEq>(
             version.map_or_else(|| "unknown".to_owned(), |v| v.to_string())
         )));
     }
-    let header: Header = serde_json::from_value(header)
-        .map_err(|e| refuse(format!("a damaged journal header: {e}")))?;
+    let header: Header = serde_json::from_value(header).map_err(|e| {
+        refuse(format!(
+            "a damaged journal header: {}",
+            crate::error::short(e)
+        ))
+    })?;
     if header.identity != *identity {
         return Err(refuse(format!(
             "a checkpoint of another work list: {}; this run is {identity}; use another file",

@@ -37,7 +37,7 @@ mod run;
 mod shard;
 mod tally;
 
-pub use error::{Error, plain};
+pub use error::{ECHO_MAX, Error, echo, plain};
 pub use file::{MAX_FILE_BYTES, write_atomically};
 pub use job::{Identity, Job, SUBPROBLEMS_VERSION, Subproblems, fingerprint};
 pub use journal::{JOURNAL_FORMAT, JOURNAL_VERSION, Journal};

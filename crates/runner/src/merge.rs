@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
+use crate::error::{Error, echo};
 use crate::job::Identity;
 use crate::shard::ShardFile;
 use crate::tally::Tally;
@@ -138,7 +138,8 @@ pub fn survey<T: Tally + PartialEq>(
             if result.identity.problem != identity.problem {
                 problems.push(format!(
                     "{file}: a shard of {}, the others are of {}",
-                    result.identity.problem, identity.problem
+                    echo(&result.identity.problem),
+                    echo(&identity.problem)
                 ));
             } else if result.shards != *shards {
                 problems.push(format!(
@@ -150,10 +151,10 @@ pub fn survey<T: Tally + PartialEq>(
                     "{file}: from another split of the work (version {}, {} tasks, hash {}; the others: version {}, {} tasks, hash {})",
                     result.identity.version,
                     result.identity.tasks,
-                    result.identity.hash,
+                    echo(&result.identity.hash),
                     identity.version,
                     identity.tasks,
-                    identity.hash
+                    echo(&identity.hash)
                 ));
             } else if result.shard >= *shards {
                 problems.push(format!(

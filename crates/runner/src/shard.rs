@@ -141,9 +141,17 @@ fn too_many(count: u64) -> Error {
 }
 
 /// A problem's name as a file name: letters and digits, the rest `-`.
+/// The most bytes of a problem's name in a shard file's name.
+const SLUG_MAX: usize = 64;
+
 fn slug(name: &str) -> String {
     let mut out = String::new();
+    // File names have room for 255 bytes: the name is written whole inside
+    // the file, its first 64 letters and digits are enough outside.
     for c in name.chars() {
+        if out.len() >= SLUG_MAX {
+            break;
+        }
         if c.is_ascii_alphanumeric() {
             out.push(c);
         } else if !out.ends_with('-') {
@@ -222,7 +230,7 @@ impl<T: Tally> ShardFile<T> {
     /// Reads a shard file; the error says in a few words why it is not one.
     pub fn read(path: &Path) -> Result<ShardFile<T>, String> {
         let bytes = file::read_limited(path).map_err(|e| crate::error::plain(&e))?;
-        let value: Value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
+        let value: Value = serde_json::from_slice(&bytes).map_err(crate::error::short)?;
         let format = value.get("format").and_then(Value::as_str);
         if format == Some("nqueens-shard") {
             return Err(format!(
@@ -232,7 +240,10 @@ impl<T: Tally> ShardFile<T> {
         if format != Some(SHARD_FORMAT) {
             return Err(format!(
                 "not a shard result (format {})",
-                format.map_or_else(|| "missing".to_owned(), |f| format!("{f:?}"))
+                format.map_or_else(
+                    || "missing".to_owned(),
+                    |f| format!("{:?}", crate::error::echo(f))
+                )
             ));
         }
         let version = value.get("version").and_then(Value::as_u64);
@@ -242,7 +253,7 @@ impl<T: Tally> ShardFile<T> {
                 version.map_or_else(|| "unknown".to_owned(), |v| v.to_string())
             ));
         }
-        let stored: Stored = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        let stored: Stored = serde_json::from_value(value).map_err(crate::error::short)?;
         let result = T::from_json(&stored.result)
             .ok_or_else(|| "its result is not one of this kind of count".to_owned())?;
         Ok(ShardFile {

@@ -78,3 +78,29 @@ fn a_shard_file_is_written_whole_and_read_back() {
     // Nothing but the file: the temporary one was renamed.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
+
+#[test]
+fn a_long_problem_name_is_cut_in_file_names_and_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = |letter: &str| {
+        let mut file = shard_file(0, 2, 1);
+        file.identity.problem = letter.repeat(100_000);
+        file.identity.hash = "f".repeat(100_000);
+        file
+    };
+    let path = long("a").write(dir.path()).unwrap();
+    assert!(path.file_name().unwrap().len() < 100, "{}", path.display());
+    let mut other = long("b");
+    other.shard = 1;
+    other.write(dir.path()).unwrap();
+    shard_file(1, 2, 1).write(dir.path()).unwrap();
+    match runner::merge::<Counts>(dir.path(), |_| Ok(())) {
+        Err(Error::Refused(lines)) => {
+            assert!(!lines.is_empty());
+            for line in &lines {
+                assert!(line.len() < 400, "a line of {} bytes", line.len());
+            }
+        }
+        other => panic!("not refused: {other:?}"),
+    }
+}

@@ -3,11 +3,12 @@
 use std::fmt::Write as _;
 use std::io::{self, BufRead};
 
+use runner::echo;
+
 use super::Graph;
 
-/// The most vertices a DIMACS file may declare: the graph keeps a list per
-/// vertex (24 bytes each, some 25 MB at this size), allocated when the
-/// problem line is read.
+/// The most vertices a DIMACS file may declare. Reading takes memory in
+/// proportion to the edges alone; colouring takes some bytes per vertex.
 pub const MAX_VERTICES: usize = 1 << 20;
 
 /// Why a DIMACS `.col` text does not describe a graph. Every message names
@@ -16,11 +17,11 @@ pub const MAX_VERTICES: usize = 1 << 20;
 #[non_exhaustive]
 pub enum DimacsError {
     /// The problem line is malformed.
-    #[error("line {line}: expected 'p edge VERTICES EDGES', got {found:?}")]
+    #[error("line {line}: expected 'p edge VERTICES EDGES', got {:?}", echo(.found))]
     BadProblem {
         /// The line, from 1.
         line: usize,
-        /// The line as written.
+        /// The line as written (its message repeats the beginning).
         found: String,
     },
     /// A second problem line.
@@ -38,11 +39,11 @@ pub enum DimacsError {
         line: usize,
     },
     /// An edge line that is not `e U V` with two vertex numbers.
-    #[error("line {line}: expected 'e U V' with two vertex numbers, got {found:?}")]
+    #[error("line {line}: expected 'e U V' with two vertex numbers, got {:?}", echo(.found))]
     BadEdge {
         /// The line, from 1.
         line: usize,
-        /// The line as written.
+        /// The line as written (its message repeats the beginning).
         found: String,
     },
     /// A vertex number outside `1..=VERTICES`.
@@ -64,11 +65,11 @@ pub enum DimacsError {
         vertex: u64,
     },
     /// A line that is not a comment, a problem line or an edge.
-    #[error("line {line}: expected a 'c', 'p' or 'e' line, got {found:?}")]
+    #[error("line {line}: expected a 'c', 'p' or 'e' line, got {:?}", echo(.found))]
     UnknownLine {
         /// The line, from 1.
         line: usize,
-        /// The line as written.
+        /// The line as written (its message repeats the beginning).
         found: String,
     },
     /// The problem line declares more than [`MAX_VERTICES`] vertices.
@@ -146,7 +147,11 @@ impl Graph {
     /// [`MAX_VERTICES`] vertices is one.
     pub fn parse_dimacs_declared(reader: impl BufRead) -> Result<(Graph, u64), DimacsError> {
         let mut declared = 0;
-        let mut graph: Option<(Graph, usize)> = None;
+        // The vertices and the line of the problem line, then the edges,
+        // 0-based: the graph is built from them at the end, in
+        // O(E log E) whatever their order.
+        let mut problem: Option<(usize, usize)> = None;
+        let mut edges: Vec<(u32, u32)> = Vec::new();
         for (index, text) in reader.lines().enumerate() {
             let line = index + 1;
             let text = text.map_err(|source| DimacsError::Io { line, source })?;
@@ -154,7 +159,7 @@ impl Graph {
             match words.next() {
                 None | Some("c") => {}
                 Some("p") => {
-                    if let Some((_, first)) = graph {
+                    if let Some((_, first)) = problem {
                         return Err(DimacsError::SecondProblem { line, first });
                     }
                     let bad = || DimacsError::BadProblem {
@@ -171,12 +176,10 @@ impl Graph {
                     if vertices > MAX_VERTICES as u64 {
                         return Err(DimacsError::TooManyVertices { line, vertices });
                     }
-                    // At most MAX_VERTICES: the adjacency lists are allocated
-                    // for these, the edges as they come.
-                    graph = Some((Graph::new(vertices as usize), line));
+                    problem = Some((vertices as usize, line));
                 }
                 Some("e") => {
-                    let Some((g, _)) = graph.as_mut() else {
+                    let Some((vertices, _)) = problem else {
                         return Err(DimacsError::EdgeBeforeProblem { line });
                     };
                     let bad = || DimacsError::BadEdge {
@@ -189,7 +192,6 @@ impl Graph {
                     };
                     let u: u64 = u.parse().map_err(|_| bad())?;
                     let v: u64 = v.parse().map_err(|_| bad())?;
-                    let vertices = g.vertices();
                     for vertex in [u, v] {
                         if vertex == 0 || vertex > vertices as u64 {
                             return Err(DimacsError::NoSuchVertex {
@@ -202,7 +204,8 @@ impl Graph {
                     if u == v {
                         return Err(DimacsError::Loop { line, vertex: u });
                     }
-                    g.add_edge(u as usize - 1, v as usize - 1);
+                    // Both at most MAX_VERTICES.
+                    edges.push((u as u32 - 1, v as u32 - 1));
                 }
                 Some(_) => {
                     return Err(DimacsError::UnknownLine {
@@ -212,8 +215,8 @@ impl Graph {
                 }
             }
         }
-        graph
-            .map(|(g, _)| (g, declared))
-            .ok_or(DimacsError::NoProblem)
+        let (vertices, _) = problem.ok_or(DimacsError::NoProblem)?;
+        let edges = edges.into_iter().map(|(u, v)| (u as usize, v as usize));
+        Ok((Graph::from_edges(vertices, edges), declared))
     }
 }

@@ -85,7 +85,8 @@ fn first(k: usize) -> u128 {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Coloring<'g> {
-    graph: &'g Graph,
+    /// The graph's neighbour lists, a slot per vertex.
+    neighbours: Vec<&'g [u32]>,
     k: usize,
     classes: bool,
     /// The colour of each vertex, or [`UNCOLOURED`].
@@ -126,7 +127,7 @@ impl<'g> Coloring<'g> {
         }
         let n = graph.vertices();
         Ok(Coloring {
-            graph,
+            neighbours: (0..n).map(|v| graph.neighbour_list(v)).collect(),
             k,
             classes: false,
             colours: vec![UNCOLOURED; n],
@@ -238,7 +239,8 @@ impl Problem for Coloring<'_> {
             self.used += 1;
         }
         self.class_size[c] += 1;
-        for w in self.graph.neighbours(v) {
+        for &w in self.neighbours[v] {
+            let w = w as usize;
             let seen = &mut self.seen[w * self.k + c];
             *seen += 1;
             if *seen == 1 {
@@ -250,7 +252,8 @@ impl Problem for Coloring<'_> {
 
     fn undo(&mut self, paint: Paint) {
         let (v, c) = (paint.vertex as usize, paint.colour as usize);
-        for w in self.graph.neighbours(v) {
+        for &w in self.neighbours[v] {
+            let w = w as usize;
             let seen = &mut self.seen[w * self.k + c];
             *seen -= 1;
             if *seen == 0 {

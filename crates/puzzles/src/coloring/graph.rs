@@ -1,14 +1,56 @@
 //! The [`Graph`] and its classic families.
 
+use std::collections::BTreeMap;
+
 use super::Graph;
 
 impl Graph {
-    /// A graph with `vertices` vertices and no edge.
+    /// A graph with `vertices` vertices and no edge. It takes no memory
+    /// per vertex: only edges do.
+    ///
+    /// # Panics
+    ///
+    /// If `vertices` is above 2^32 (vertices are numbered in a `u32`).
     pub fn new(vertices: usize) -> Graph {
+        assert!(
+            vertices as u64 <= 1 << 32,
+            "{vertices} vertices: at most 2^32 are supported"
+        );
         Graph {
-            adjacency: vec![Vec::new(); vertices],
+            vertices,
             edges: 0,
+            adjacency: BTreeMap::new(),
         }
+    }
+
+    /// The graph with `vertices` vertices and these edges (an edge given
+    /// twice, in either direction, is one edge), built in O(E log E) time
+    /// whatever the order of the edges.
+    ///
+    /// # Panics
+    ///
+    /// If an edge joins a vertex to itself or names no vertex.
+    pub fn from_edges(vertices: usize, edges: impl IntoIterator<Item = (usize, usize)>) -> Graph {
+        let mut graph = Graph::new(vertices);
+        let mut arcs: Vec<(u32, u32)> = Vec::new();
+        for (u, v) in edges {
+            assert!(u != v, "vertex {u} cannot be joined to itself");
+            assert!(
+                u < vertices && v < vertices,
+                "edge {u}-{v} in a graph of {vertices} vertices"
+            );
+            arcs.push((u as u32, v as u32));
+            arcs.push((v as u32, u as u32));
+        }
+        arcs.sort_unstable();
+        arcs.dedup();
+        graph.edges = arcs.len() / 2;
+        for run in arcs.chunk_by(|a, b| a.0 == b.0) {
+            graph
+                .adjacency
+                .insert(run[0].0, run.iter().map(|&(_, w)| w).collect());
+        }
+        graph
     }
 
     /// Joins `u` and `v`; returns `false` if they were already joined.
@@ -20,12 +62,15 @@ impl Graph {
         assert!(u != v, "vertex {u} cannot be joined to itself");
         let n = self.vertices();
         assert!(u < n && v < n, "edge {u}-{v} in a graph of {n} vertices");
-        match self.adjacency[u].binary_search(&(v as u32)) {
+        let list = self.adjacency.entry(u as u32).or_default();
+        match list.binary_search(&(v as u32)) {
             Ok(_) => false,
             Err(at) => {
-                self.adjacency[u].insert(at, v as u32);
-                let back = self.adjacency[v].binary_search(&(u as u32)).unwrap_err();
-                self.adjacency[v].insert(back, u as u32);
+                list.insert(at, v as u32);
+                let back = self.adjacency.entry(v as u32).or_default();
+                // Absent from u's list, so u is absent from v's.
+                let at = back.binary_search(&(u as u32)).unwrap_or_else(|at| at);
+                back.insert(at, u as u32);
                 self.edges += 1;
                 true
             }
@@ -34,7 +79,7 @@ impl Graph {
 
     /// The number of vertices.
     pub fn vertices(&self) -> usize {
-        self.adjacency.len()
+        self.vertices
     }
 
     /// The number of edges.
@@ -44,20 +89,28 @@ impl Graph {
 
     /// The neighbours of `v`, ascending.
     pub fn neighbours(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
-        self.adjacency[v].iter().map(|&w| w as usize)
+        self.neighbour_list(v).iter().map(|&w| w as usize)
+    }
+
+    /// The neighbours of `v`, ascending, as they are stored.
+    pub(crate) fn neighbour_list(&self, v: usize) -> &[u32] {
+        u32::try_from(v)
+            .ok()
+            .and_then(|v| self.adjacency.get(&v))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The number of neighbours of `v`.
     pub fn degree(&self, v: usize) -> usize {
-        self.adjacency[v].len()
+        self.neighbour_list(v).len()
     }
 
     /// Every edge once, as `(u, v)` with `u < v`, ascending.
     pub fn edge_list(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.vertices()).flat_map(move |u| {
-            self.neighbours(u)
-                .filter(move |&v| v > u)
-                .map(move |v| (u, v))
+        self.adjacency.iter().flat_map(|(&u, list)| {
+            list.iter()
+                .filter(move |&&v| v > u)
+                .map(move |&v| (u as usize, v as usize))
         })
     }
 
@@ -154,6 +207,6 @@ impl Graph {
 
     /// Whether `u` and `v` are joined.
     pub fn is_edge(&self, u: usize, v: usize) -> bool {
-        self.adjacency[u].binary_search(&(v as u32)).is_ok()
+        self.neighbour_list(u).binary_search(&(v as u32)).is_ok()
     }
 }

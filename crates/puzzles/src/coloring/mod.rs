@@ -32,6 +32,7 @@ mod dsatur;
 mod graph;
 mod reduce;
 
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
 use backtrack::Search;
@@ -47,9 +48,12 @@ pub const MAX_COLOURS: usize = 128;
 /// An undirected graph without loops, its vertices numbered from 0.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Graph {
-    /// The neighbours of each vertex, ascending, without repeats.
-    adjacency: Vec<Vec<u32>>,
+    vertices: usize,
     edges: usize,
+    /// The neighbours of each vertex that has any, ascending, without
+    /// repeats: isolated vertices take no room, so a graph's memory is
+    /// proportional to its edges.
+    adjacency: BTreeMap<u32, Vec<u32>>,
 }
 
 /// Why a colouring cannot be searched for as asked.

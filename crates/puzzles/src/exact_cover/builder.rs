@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use runner::echo;
+
 use super::{ExactCover, Representation};
 
 /// An item of an exact cover problem, as returned by
@@ -22,17 +24,17 @@ impl Item {
 #[non_exhaustive]
 pub enum BuildError {
     /// Two items were given the same name.
-    #[error("the item {0:?} is declared twice")]
+    #[error("the item {:?} is declared twice", echo(.0))]
     DuplicateItem(String),
     /// An option names an item that was never declared.
-    #[error("the option names {0:?}, which is not a declared item")]
+    #[error("the option names {:?}, which is not a declared item", echo(.0))]
     UnknownItem(String),
     /// An option refers to an item that this builder did not hand out.
     #[error("the option refers to item number {0}, but only {1} items are declared")]
     ItemOutOfRange(usize, usize),
     /// An option holds the same item twice; it could never be part of an
     /// exact cover.
-    #[error("the option holds the item {0:?} twice")]
+    #[error("the option holds the item {:?} twice", echo(.0))]
     RepeatedItem(String),
     /// An option with no item covers nothing and is almost surely a mistake.
     #[error("an option must hold at least one item")]
@@ -85,6 +87,11 @@ pub struct Builder {
     pub(super) entries: Vec<Item>,
     /// Where each option starts in `entries`, and one past the last.
     pub(super) starts: Vec<usize>,
+    /// For each item, the stamp of the last option checked that holds it:
+    /// finds an item repeated in an option in one pass.
+    last_option: Vec<usize>,
+    /// How many options have been checked, accepted or not.
+    attempts: usize,
 }
 
 impl Builder {
@@ -109,6 +116,7 @@ impl Builder {
         self.by_name.insert(name.clone(), item);
         self.names.push(name);
         self.primary.push(primary);
+        self.last_option.push(0);
         Ok(item)
     }
 
@@ -152,13 +160,17 @@ impl Builder {
         if self.entries.len() + self.names.len() >= MAX_INDEX {
             return Err(BuildError::TooLarge);
         }
-        for (i, item) in option.iter().enumerate() {
+        // A stamp no earlier check used: the attempts so far, plus one.
+        self.attempts += 1;
+        let stamp = self.attempts;
+        for item in option {
             if item.0 >= self.names.len() {
                 return Err(BuildError::ItemOutOfRange(item.0, self.names.len()));
             }
-            if option[..i].contains(item) {
+            if self.last_option[item.0] == stamp {
                 return Err(BuildError::RepeatedItem(self.names[item.0].clone()));
             }
+            self.last_option[item.0] = stamp;
         }
         if !option.iter().any(|item| self.primary[item.0]) {
             return Err(BuildError::NoPrimaryItem);
