@@ -5,9 +5,9 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use backtrack::{Limits, Search};
+use backtrack::{Limits, Problem, Search};
 use nqueens::format::{self, SVG_MAX};
-use nqueens::{Conflict, NQueens, Placement, PlacementError, Placements};
+use nqueens::{Conflict, NQueens, Placement, PlacementError, Placements, WideQueens};
 use serde::Serialize;
 use serde::ser::Serializer;
 
@@ -87,7 +87,31 @@ pub fn solve(out: &mut impl Write, args: &SolveArgs) -> anyhow::Result<bool> {
     if let Some(seconds) = args.timeout {
         limits = limits.time(Duration::from_secs_f64(seconds));
     }
-    let mut search = Search::new(NQueens::new(n)?).with_limits(limits);
+    if n <= NQueens::MAX_N {
+        list(
+            out,
+            args,
+            limit,
+            Search::new(NQueens::new(n)?).with_limits(limits),
+        )
+    } else {
+        list(
+            out,
+            args,
+            limit,
+            Search::new(WideQueens::new(n)?).with_limits(limits),
+        )
+    }
+}
+
+/// The listing of `solve`, on either board.
+fn list<P: Problem<Choice = u32>>(
+    out: &mut impl Write,
+    args: &SolveArgs,
+    limit: u64,
+    mut search: Search<P>,
+) -> anyhow::Result<bool> {
+    let n = args.n;
     let mut index = 0u64;
     let mut printed = 0u64;
     while printed < limit {

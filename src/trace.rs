@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use backtrack::{Kind, Trace};
-use nqueens::NQueens;
+use nqueens::{NQueens, WideQueens};
 
 use crate::cli::{TraceArgs, TraceFormat};
 use crate::error::UsageError;
@@ -20,14 +20,21 @@ pub fn trace(out: &mut impl Write, args: &TraceArgs) -> anyhow::Result<()> {
     if n > TRACE_N_MAX {
         return Err(UsageError(format!("trace takes n from 1 to {TRACE_N_MAX}, got {n}")).into());
     }
-    let trace = backtrack::trace(NQueens::new(n)?, args.max_nodes, |_, col| {
-        (col + 1).to_string()
-    });
+    let trace = if n <= NQueens::MAX_N {
+        backtrack::trace(NQueens::new(n)?, args.max_nodes, |_, col| label(col))
+    } else {
+        backtrack::trace(WideQueens::new(n)?, args.max_nodes, |_, col| label(col))
+    };
     match args.format {
         TraceFormat::Text => write_text(out, n, &trace)?,
         TraceFormat::Svg => out.write_all(trace.svg().as_bytes())?,
     }
     Ok(())
+}
+
+/// A queen's column as the trace shows it, from 1.
+fn label(col: u32) -> String {
+    (col + 1).to_string()
 }
 
 /// The walk in words: a line per queen placed, indented by its row, what

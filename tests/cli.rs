@@ -531,6 +531,24 @@ fn solve_of_a_large_board_warns_up_front_and_honours_a_timeout() {
     assert_eq!(full.stdout, expected(nqueens::format::list, 8));
     let small = nqueens(&["solve", "29", "--limit", "1"], "");
     assert_eq!((small.status, small.stderr.as_str()), (0, ""));
+    // Above 64 columns the board is in bit sets: the same listing, the
+    // same timeout.
+    for n in ["65", "1000"] {
+        let wide = nqueens(&["solve", n, "--limit", "1", "--timeout", "0.3"], "");
+        assert_eq!((wide.status, wide.stdout.as_str()), (1, ""), "n = {n}");
+        assert!(
+            wide.stderr.contains("did not finish within 0.3 s"),
+            "{}",
+            wide.stderr
+        );
+    }
+    let trace = nqueens(&["trace", "100", "--max-nodes", "3"], "");
+    assert_eq!(trace.status, 0, "{}", trace.stderr);
+    assert!(
+        trace.stdout.contains("\n  row 2: column 3\n"),
+        "{}",
+        trace.stdout
+    );
 }
 
 #[test]

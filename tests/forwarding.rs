@@ -51,6 +51,10 @@ where
 fn every_puzzle_searches_the_same_tree_through_a_forwarding_wrapper() {
     for n in [1, 6, 8, 10] {
         same(&format!("{n}-queens"), nqueens::NQueens::new(n).unwrap());
+        same(
+            &format!("{n}-queens, wide"),
+            nqueens::WideQueens::new(n).unwrap(),
+        );
     }
     same(
         "queens as exact cover",
@@ -80,7 +84,7 @@ fn every_puzzle_searches_the_same_tree_through_a_forwarding_wrapper() {
 #[test]
 fn wide_queens_boards_search_the_same_tree_through_a_forwarding_wrapper() {
     for n in [65, 130] {
-        let problem = nqueens::NQueens::new(n).unwrap();
+        let problem = nqueens::WideQueens::new(n).unwrap();
         let mut wrapped = backtrack::Search::new(Forward(problem.clone()))
             .with_limits(backtrack::Limits::default().nodes(200_000));
         let mut direct = backtrack::Search::new(problem)

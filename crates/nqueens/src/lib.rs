@@ -41,6 +41,7 @@ mod placement;
 mod problem;
 mod size;
 mod solution;
+mod wide;
 
 pub use complete::{COMPLETE_MAX, Completion, Squares};
 pub use construct::construct;
@@ -56,3 +57,4 @@ pub use runner::Counts;
 pub use runner::{ECHO_MAX, echo};
 pub use size::{SIZE_TEXT_MAX, parse_size, read_size};
 pub use solution::{Conflict, Line, Solution, Symmetry, validate};
+pub use wide::{WideColumns, WideQueens};
