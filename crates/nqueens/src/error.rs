@@ -17,6 +17,12 @@ pub enum Error {
         /// The largest size supported here.
         max: u64,
     },
+    /// [`NQueens`](crate::NQueens) keeps boards of up to 64 columns;
+    /// [`WideQueens`](crate::WideQueens) takes larger ones.
+    #[error(
+        "NQueens keeps boards of up to 64 columns in machine words, got {0}: use WideQueens for larger boards"
+    )]
+    TooWide(u32),
     /// A task of one board size was given to the count of another.
     #[error("a task of the count of n = {task} cannot be counted for n = {n}")]
     OtherBoard {

@@ -1,7 +1,8 @@
 //! N-queens on the [`backtrack`] engine.
 //!
-//! - [`NQueens`]: the problem, for any board size; solutions come out in
-//!   lexicographic order of their columns.
+//! - [`NQueens`]: the problem, on boards of up to 64 columns kept in machine
+//!   words; [`WideQueens`], the same problem on larger boards, in bit sets.
+//!   Solutions come out in lexicographic order of their columns.
 //! - [`Solution`], [`validate`] (written apart from the search) and the
 //!   [`Symmetry`] group of the board, with [`Solution::canonical`] forms.
 //! - [`count`]: the fast exact counter (total and fundamental), split into

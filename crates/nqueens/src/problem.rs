@@ -56,17 +56,14 @@ impl NQueens {
     ///
     /// # Errors
     ///
-    /// [`Error::ZeroSize`] for n = 0, [`Error::TooLarge`] above
+    /// [`Error::ZeroSize`] for n = 0, [`Error::TooWide`] above
     /// [`NQueens::MAX_N`] (use [`WideQueens`](crate::WideQueens) there).
     pub fn new(n: u32) -> Result<Self, Error> {
         if n == 0 {
             return Err(Error::ZeroSize);
         }
         if n > Self::MAX_N {
-            return Err(Error::TooLarge {
-                n: n.into(),
-                max: Self::MAX_N.into(),
-            });
+            return Err(Error::TooWide(n));
         }
         Ok(NQueens {
             n,
@@ -160,10 +157,9 @@ mod tests {
     fn zero_and_more_than_64_are_errors() {
         assert!(matches!(NQueens::new(0), Err(Error::ZeroSize)));
         assert!(NQueens::new(64).is_ok());
-        assert!(matches!(
-            NQueens::new(65),
-            Err(Error::TooLarge { n: 65, max: 64 })
-        ));
+        let e = NQueens::new(65).unwrap_err();
+        assert!(matches!(e, Error::TooWide(65)));
+        assert!(e.to_string().contains("use WideQueens"), "{e}");
     }
 
     #[test]
