@@ -30,6 +30,7 @@ use std::time::Duration;
 use backtrack::Limits;
 use clap::Parser;
 use puzzles::coloring::{self, Coloring, Graph, MAX_COLOURS};
+use runner::parse_seconds;
 
 /// Colours a graph given in the DIMACS .col format (from FILE or standard
 /// input).
@@ -68,10 +69,8 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or_default();
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("coloring: {first} (see 'coloring --help')");
+            let line = runner::usage_line(&e.render().to_string(), "coloring");
+            eprintln!("coloring: {line}");
             return ExitCode::from(2);
         }
     };
@@ -191,15 +190,6 @@ fn parse_colours(text: &str) -> Result<usize, String> {
         Ok(k) if (1..=MAX_COLOURS).contains(&k) => Ok(k),
         _ => Err(format!(
             "needs a number of colours from 1 to {MAX_COLOURS}, got {text:?}"
-        )),
-    }
-}
-
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && Duration::try_from_secs_f64(seconds).is_ok() => Ok(seconds),
-        _ => Err(format!(
-            "needs a positive number of seconds (at most 10^19), got {text:?}"
         )),
     }
 }

@@ -27,7 +27,7 @@ use std::time::Duration;
 use backtrack::Limits;
 use clap::{Args, Parser, Subcommand};
 use puzzles::pentomino::{Count, Pentominoes};
-use runner::{Counts, Identity, Job};
+use runner::{Counts, Identity, Job, parse_seconds, parse_threads};
 
 /// Counts the tilings of a ROWSxCOLS rectangle by the twelve pentominoes.
 #[derive(Debug, Parser)]
@@ -191,36 +191,20 @@ fn board_of(identity: &Identity) -> Result<(usize, usize), String> {
 
 /// Clap's message as one line, with a pointer to the help.
 fn one_line(e: &clap::Error) -> String {
-    let text = e.render().to_string();
-    let first = text.lines().next().unwrap_or_default();
-    let first = first.strip_prefix("error: ").unwrap_or(first);
-    format!("{first} (see 'pentomino --help')")
+    runner::usage_line(&e.render().to_string(), "pentomino")
 }
 
 /// `6x10` as `(6, 10)`.
 fn parse_board(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("expected a board such as 6x10, got {text:?}");
+    let bad = || {
+        format!(
+            "expected a board such as 6x10, got {:?}",
+            runner::echo(text)
+        )
+    };
     let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     Ok((
         rows.parse().map_err(|_| bad())?,
         cols.parse().map_err(|_| bad())?,
     ))
-}
-
-fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(threads) if threads <= 1024 => Ok(threads),
-        _ => Err(format!(
-            "expected a number of threads from 0 (one per core) to 1024, got {text:?}"
-        )),
-    }
-}
-
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && Duration::try_from_secs_f64(seconds).is_ok() => Ok(seconds),
-        _ => Err(format!(
-            "expected a positive number of seconds, got {text:?}"
-        )),
-    }
 }

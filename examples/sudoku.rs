@@ -36,7 +36,7 @@ use std::process::ExitCode;
 use backtrack::{Limits, PerTask, Report, Search, WorkList};
 use clap::{Args, Parser, Subcommand};
 use puzzles::sudoku::{self, MAX_BOX, MIN_BOX, Sudoku};
-use runner::{Identity, Job};
+use runner::{Identity, Job, parse_threads};
 
 /// Solves sudoku puzzles, one per line, from FILE or standard input.
 ///
@@ -100,10 +100,8 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or_default();
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("sudoku: {first} (see 'sudoku --help')");
+            let line = runner::usage_line(&e.render().to_string(), "sudoku");
+            eprintln!("sudoku: {line}");
             return ExitCode::from(2);
         }
     };
@@ -302,15 +300,6 @@ fn parse_box(text: &str) -> Result<usize, String> {
         Ok(b) if (MIN_BOX..=MAX_BOX).contains(&b) => Ok(b),
         _ => Err(format!(
             "--box needs a box size from {MIN_BOX} to {MAX_BOX}, got {text:?}"
-        )),
-    }
-}
-
-fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(threads) if threads <= 1024 => Ok(threads),
-        _ => Err(format!(
-            "expected a number of threads from 0 (one per core) to 1024, got {text:?}"
         )),
     }
 }

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use nqueens::echo;
+use runner::{parse_seconds, parse_threads};
 
 /// Count, list and print the solutions of the N-queens problem.
 #[derive(Debug, Parser)]
@@ -319,10 +320,6 @@ pub enum OneFormat {
     Svg,
 }
 
-/// The most worker threads a count takes: each has a stack and a share of
-/// the work list, and no machine this runs on has more cores.
-pub const THREADS_MAX: usize = 1024;
-
 fn parse_n(text: &str) -> Result<u32, nqueens::ParseSizeError> {
     nqueens::parse_size(text)
 }
@@ -339,28 +336,6 @@ fn parse_nodes(text: &str) -> Result<usize, String> {
         _ => Err(format!(
             "expected a number of nodes from 1 to {}, got {:?}",
             crate::trace::TRACE_NODES_MAX,
-            echo(text)
-        )),
-    }
-}
-
-fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(threads) if threads <= THREADS_MAX => Ok(threads),
-        _ => Err(format!(
-            "expected a number of threads from 0 (one per core) to {THREADS_MAX}, got {:?}",
-            echo(text)
-        )),
-    }
-}
-
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && std::time::Duration::try_from_secs_f64(seconds).is_ok() => {
-            Ok(seconds)
-        }
-        _ => Err(format!(
-            "expected a positive number of seconds (at most 10^19), got {:?}",
             echo(text)
         )),
     }

@@ -178,6 +178,25 @@ fn pentomino_counts_3x20() {
 }
 
 #[test]
+fn a_long_argument_is_cut_in_the_message() {
+    let long = "9".repeat(100_000);
+    let cases: [(&str, Vec<&str>); 5] = [
+        ("coloring", vec!["--time", &long]),
+        ("coloring", vec!["--colors", &long]),
+        ("pentomino", vec![&long]),
+        ("pentomino", vec!["6x10", "--threads", &long]),
+        ("sudoku", vec!["--max", &long]),
+    ];
+    for (name, args) in cases {
+        let run = run(name, &args, "");
+        assert_eq!(run.status, 2, "{name}");
+        assert_eq!(run.stderr.lines().count(), 1, "{name}");
+        assert!(run.stderr.len() < 400, "{name}: {} bytes", run.stderr.len());
+        assert!(run.stderr.contains("999..."), "{name}: {}", run.stderr);
+    }
+}
+
+#[test]
 fn mistakes_print_one_line_and_exit_2() {
     let mut line = ".".repeat(81);
     line.replace_range(4..5, "x");
@@ -228,7 +247,7 @@ fn mistakes_print_one_line_and_exit_2() {
             "coloring",
             &["--time", "1e300"],
             String::new(),
-            "coloring: needs a positive number of seconds",
+            "coloring: invalid value '1e300' for '--time <SECONDS>': expected a positive number of seconds",
         ),
         (
             "pentomino",

@@ -28,6 +28,7 @@
 //! and in shards.
 #![deny(missing_docs)]
 
+mod args;
 mod error;
 mod file;
 mod job;
@@ -37,6 +38,7 @@ mod run;
 mod shard;
 mod tally;
 
+pub use args::{THREADS_MAX, cut_quoted, parse_seconds, parse_threads, usage_line};
 pub use error::{ECHO_MAX, Error, echo, plain};
 pub use file::{MAX_FILE_BYTES, write_atomically};
 pub use job::{Identity, Job, SUBPROBLEMS_VERSION, Subproblems, fingerprint};
