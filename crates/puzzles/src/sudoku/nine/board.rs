@@ -13,25 +13,33 @@ const BAND: u32 = (1 << 27) - 1;
 /// band's words.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Board {
-    /// At `3 * (digit - 1) + band`, the cells of the band where the digit
-    /// can go, the one where it is placed included.
-    places: [u32; 27],
+    /// At [`word`]`(digit - 1, band)`, the cells of the band where the
+    /// digit can go, the one where it is placed included; 0 in the slots
+    /// of the missing fourth band.
+    places: [u32; 36],
     /// The empty cells of each band.
     empty: [u32; 3],
     /// The words of `places` changed since they were last reduced: one
     /// bit per index.
-    dirty: u32,
+    dirty: u64,
     /// Whether propagation found a contradiction: a dead end.
     dead: bool,
     /// 0 for an empty cell, else the digit.
     cells: [u8; 81],
 }
 
+/// The index in [`Board::places`] of digit `d` (from 0) in `band`: a
+/// power of two apart, so that a dirty bit splits into both cheaply.
+#[inline(always)]
+fn word(d: usize, band: usize) -> usize {
+    4 * d + band
+}
+
 impl Board {
     /// The empty grid.
     pub(super) fn new() -> Board {
         Board {
-            places: [BAND; 27],
+            places: std::array::from_fn(|i| if i % 4 < 3 { BAND } else { 0 }),
             empty: [BAND; 3],
             dirty: 0,
             dead: false,
@@ -61,7 +69,7 @@ impl Board {
     pub(super) fn candidates(&self, cell: usize) -> u32 {
         let (band, bit) = (cell / 27, 1 << (cell % 27));
         (0..9).fold(0, |digits, d| {
-            digits | u32::from(self.places[3 * d + band] & bit != 0) << d
+            digits | u32::from(self.places[word(d, band)] & bit != 0) << d
         })
     }
 
@@ -69,7 +77,7 @@ impl Board {
     pub(super) fn pairs(&self, band: usize) -> u32 {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);
         for d in 0..9 {
-            let here = self.places[3 * d + band];
+            let here = self.places[word(d, band)];
             thrice |= twice & here;
             twice |= once & here;
             once |= here;
@@ -83,14 +91,14 @@ impl Board {
     pub(super) fn give(&mut self, cell: usize, digit: u8) {
         let (band, at) = (cell / 27, cell % 27);
         let d = usize::from(digit - 1);
-        self.restrict(3 * d + band, !PEERS[at]);
+        self.restrict(word(d, band), !PEERS[at]);
         self.place(d, band, at);
     }
 
     /// Whether `digit` is still a candidate of the empty `cell`.
     pub(super) fn allows(&self, cell: usize, digit: u8) -> bool {
         let band = cell / 27;
-        self.places[3 * usize::from(digit - 1) + band] & 1 << (cell % 27) != 0
+        self.places[word(usize::from(digit - 1), band)] & 1 << (cell % 27) != 0
     }
 
     /// Puts `digit` in `cell` and propagates; a conflict leaves the board
@@ -104,7 +112,7 @@ impl Board {
                 // The digit's row in the band is cut down to the cell:
                 // reducing the band places it.
                 let (band, at) = (cell / 27, cell % 27);
-                let i = 3 * usize::from(digit - 1) + band;
+                let i = word(usize::from(digit - 1), band);
                 self.restrict(i, !(ROW << (at / 9 * 9)) | 1 << at);
                 self.propagate();
             }
@@ -120,7 +128,7 @@ impl Board {
         let before = self.places[i];
         let after = before & mask;
         self.places[i] = after;
-        self.dirty |= u32::from(after != before) << i;
+        self.dirty |= u64::from(after != before) << i;
     }
 
     /// Records digit `d` (from 0) in cell `at` of `band`, where its band
@@ -131,19 +139,25 @@ impl Board {
         let bit = 1 << at;
         self.empty[band] &= !bit;
         self.cells[27 * band + at] = d as u8 + 1;
+        // Every digit's word loses the cell, then the digit's own gets it
+        // back: no branch on the digit.
+        let mut dirty = 0;
         for e in 0..9 {
-            if e != d {
-                self.restrict(3 * e + band, !bit);
-            }
+            let i = word(e, band);
+            dirty |= u64::from(self.places[i] >> at & 1) << i;
+            self.places[i] &= !bit;
         }
+        let own = word(d, band);
+        self.places[own] |= bit;
+        self.dirty |= dirty & !(1 << own);
         for other in 0..3 {
             if other != band {
-                self.restrict(3 * d + other, !COLUMN[at]);
+                self.restrict(word(d, other), !COLUMN[at]);
             }
         }
     }
 
-    /// Reduces word `i` of `places` (digit `i / 3`, band `i % 3`) to the
+    /// Reduces word `i` of `places` (digit `i / 4`, band `i % 4`) to the
     /// entries of its rows-by-boxes matrix that lie on a permutation, and
     /// places the digit in each of its rows left with one empty cell.
     /// `false` on a contradiction.
@@ -157,7 +171,7 @@ impl Board {
             return false;
         }
         self.places[i] = word;
-        let (d, band) = (i / 3, i % 3);
+        let (d, band) = (i / 4, i % 4);
         let single = |r: usize| boxes(word >> (9 * r)) >> 3 << r;
         let mut rows = single(0) | single(1) | single(2);
         while rows != 0 {
@@ -184,7 +198,9 @@ impl Board {
                     return;
                 }
             }
-            let mut found = false;
+            if self.dead {
+                return;
+            }
             for band in 0..3 {
                 let empty = self.empty[band];
                 if empty == 0 {
@@ -192,7 +208,7 @@ impl Board {
                 }
                 let (mut once, mut twice) = (0, 0);
                 for d in 0..9 {
-                    let here = self.places[3 * d + band];
+                    let here = self.places[word(d, band)];
                     twice |= once & here;
                     once |= here;
                 }
@@ -206,18 +222,53 @@ impl Board {
                     singles &= singles - 1;
                     // Another single of the same digit may have taken
                     // this one's last candidate.
-                    let Some(d) = (0..9).find(|&d| self.places[3 * d + band] >> at & 1 != 0) else {
+                    let Some(d) = (0..9).find(|&d| self.places[word(d, band)] >> at & 1 != 0)
+                    else {
                         self.dead = true;
                         return;
                     };
                     // The digit's row in the band is cut down to the cell.
-                    self.restrict(3 * d + band, !(ROW << (at / 9 * 9)) | 1 << at);
-                    found = true;
+                    self.restrict(word(d, band), !(ROW << (at / 9 * 9)) | 1 << at);
                 }
             }
-            if !found {
+            if self.dirty == 0 && !self.columns() {
                 return;
             }
         }
+    }
+
+    /// Looks for a digit left with one place in a column: cuts its row in
+    /// the band down to that cell, making the word dirty. `false` if there
+    /// is none. A column with no place for a digit kills the board.
+    fn columns(&mut self) -> bool {
+        for d in 0..9 {
+            let (mut once, mut twice, mut done) = (0, 0, 0);
+            for band in 0..3 {
+                let w = self.places[word(d, band)];
+                let (a, b, c) = (w & ROW, w >> 9 & ROW, w >> 18);
+                twice |= once & (a | b | c) | a & b | a & c | b & c;
+                once |= a | b | c;
+                let p = w & !self.empty[band];
+                done |= p | p >> 9 | p >> 18;
+            }
+            if once != ROW {
+                self.dead = true;
+                return true;
+            }
+            let mut singles = ROW & !twice & !done;
+            while singles != 0 {
+                let col = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                for band in 0..3 {
+                    let i = word(d, band);
+                    let cell = self.places[i] & COLUMN[col];
+                    if cell != 0 {
+                        let at = cell.trailing_zeros() as usize;
+                        self.restrict(i, !(ROW << (at / 9 * 9)) | 1 << at);
+                    }
+                }
+            }
+        }
+        self.dirty != 0
     }
 }

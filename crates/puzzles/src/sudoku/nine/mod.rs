@@ -8,12 +8,10 @@
 //! permutation of the band's rows and boxes, which finds the locked
 //! candidates and the hidden singles of rows and boxes; a row left with
 //! one cell places the digit there. Naked singles come from counting, per
-//! band, how many digits' words hold each cell. A board is 232 bytes, so
-//! `apply` pushes a copy and `undo` pops it: no trail.
-//!
-//! Columns are only seen through the placements: a digit with one place
-//! left in a column is found later than on the general grid, where every
-//! unit is checked; the locked candidates more than make up for it.
+//! band, how many digits' words hold each cell, and hidden singles of
+//! columns, which cross the bands, from counting the rows that hold each
+//! column, once nothing else is left. A board is 232 bytes, so `apply`
+//! pushes a copy and `undo` pops it: no trail.
 
 mod board;
 mod table;
