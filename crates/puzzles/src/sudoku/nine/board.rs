@@ -272,3 +272,6 @@ impl Board {
         self.dirty != 0
     }
 }
+
+// Copied at every step of the search: keep it small.
+const _: () = assert!(std::mem::size_of::<Board>() <= 256);
