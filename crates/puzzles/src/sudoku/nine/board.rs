@@ -141,15 +141,17 @@ impl Board {
         self.cells[27 * band + at] = d as u8 + 1;
         // Every digit's word loses the cell, then the digit's own gets it
         // back: no branch on the digit.
-        let mut dirty = 0;
+        // The digits that had the cell, at their words' bits for band 0:
+        // shifts by constants, and one by the band at the end.
+        let mut had = 0;
         for e in 0..9 {
             let i = word(e, band);
-            dirty |= u64::from(self.places[i] >> at & 1) << i;
+            had |= u64::from(self.places[i] >> at & 1) << word(e, 0);
             self.places[i] &= !bit;
         }
         let own = word(d, band);
         self.places[own] |= bit;
-        self.dirty |= dirty & !(1 << own);
+        self.dirty |= had << band & !(1 << own);
         for other in 0..3 {
             if other != band {
                 self.restrict(word(d, other), !COLUMN[at]);
@@ -172,15 +174,15 @@ impl Board {
         }
         self.places[i] = word;
         let (d, band) = (i / 4, i % 4);
-        let single = |r: usize| boxes(word >> (9 * r)) >> 3 << r;
+        // A row where the digit is placed has no empty cell left in it.
+        let open = word & self.empty[band];
+        let single = |r: usize| boxes(open >> (9 * r)) >> 3 << r;
         let mut rows = single(0) | single(1) | single(2);
         while rows != 0 {
             let r = rows.trailing_zeros() as usize;
             rows &= rows - 1;
-            let bit = word & ROW << (9 * r);
-            if bit & self.empty[band] != 0 {
-                self.place(d, band, bit.trailing_zeros() as usize);
-            }
+            let cell = open & ROW << (9 * r);
+            self.place(d, band, cell.trailing_zeros() as usize);
         }
         true
     }
