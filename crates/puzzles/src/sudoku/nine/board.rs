@@ -22,6 +22,9 @@ pub(super) struct Board {
     /// The words of `places` changed since they were last reduced: one
     /// bit per index.
     dirty: u64,
+    /// The digits whose words changed since their columns were last
+    /// looked at: one bit per digit, from 0.
+    touched: u16,
     /// Whether propagation found a contradiction: a dead end.
     dead: bool,
     /// 0 for an empty cell, else the digit.
@@ -42,6 +45,7 @@ impl Board {
             places: std::array::from_fn(|i| if i % 4 < 3 { BAND } else { 0 }),
             empty: [BAND; 3],
             dirty: 0,
+            touched: 0x1ff,
             dead: false,
             cells: [0; 81],
         }
@@ -195,6 +199,7 @@ impl Board {
             while self.dirty != 0 {
                 let i = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
+                self.touched |= 1 << (i / 4);
                 if !self.reduce(i) {
                     self.dead = true;
                     return;
@@ -242,8 +247,14 @@ impl Board {
     /// Looks for a digit left with one place in a column: cuts its row in
     /// the band down to that cell, making the word dirty. `false` if there
     /// is none. A column with no place for a digit kills the board.
+    ///
+    /// Only the digits touched since the last look: every change to a
+    /// word makes it dirty, and every dirty word is reduced first.
     fn columns(&mut self) -> bool {
-        for d in 0..9 {
+        let mut digits = std::mem::take(&mut self.touched);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let (mut once, mut twice, mut done) = (0, 0, 0);
             for band in 0..3 {
                 let w = self.places[word(d, band)];
