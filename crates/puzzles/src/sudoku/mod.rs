@@ -21,7 +21,8 @@
 //! digit and band that also find the locked candidates (a digit confined
 //! to one line of a box, or to one box of a line); every other size
 //! keeps a candidate bitset per cell and a trail. Both find the same
-//! solutions; the 9x9 one finds them several times faster.
+//! solutions (on a puzzle with several, not always in the same order);
+//! the 9x9 one finds them several times faster.
 //!
 //! Puzzles come in the common one-line format: the cells row by row, a
 //! digit for a given (`1`-`9`, then `A`-`P` for 10 to 25 on the larger

@@ -99,7 +99,7 @@ fn a_cell_without_candidates_has_no_solution() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// Random givens from random grids, sparse enough for many solutions
     /// and dense enough for none to be the common case too: the same
