@@ -77,7 +77,7 @@ impl Board {
         })
     }
 
-    /// Each band's empty cells with exactly two candidates.
+    /// The empty cells of `band` with exactly two candidates.
     pub(super) fn pairs(&self, band: usize) -> u32 {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);
         for d in 0..9 {
@@ -91,7 +91,7 @@ impl Board {
 
     /// Writes `digit` into the empty `cell` and takes it from the cell's
     /// peers, without propagating: for the givens, which must not
-    /// conflict, and for placing a cell's last candidate.
+    /// conflict.
     pub(super) fn give(&mut self, cell: usize, digit: u8) {
         let (band, at) = (cell / 27, cell % 27);
         let d = usize::from(digit - 1);
@@ -144,9 +144,9 @@ impl Board {
         self.empty[band] &= !bit;
         self.cells[27 * band + at] = d as u8 + 1;
         // Every digit's word loses the cell, then the digit's own gets it
-        // back: no branch on the digit.
-        // The digits that had the cell, at their words' bits for band 0:
-        // shifts by constants, and one by the band at the end.
+        // back: no branch on the digit. The digits that had it are
+        // gathered at their dirty bits for band 0 (shifts by constants)
+        // and moved to the band once.
         let mut had = 0;
         for e in 0..9 {
             let i = word(e, band);

@@ -10,8 +10,8 @@
 //! one cell places the digit there. Naked singles come from counting, per
 //! band, how many digits' words hold each cell, and hidden singles of
 //! columns, which cross the bands, from counting the rows that hold each
-//! column, once nothing else is left. A board is under 256 bytes, so `apply`
-//! pushes a copy and `undo` pops it: no trail.
+//! column, once nothing else is left. A board is under 256 bytes, so
+//! `apply` pushes a copy and `undo` pops it: no trail.
 
 mod board;
 mod table;
