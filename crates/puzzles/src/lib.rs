@@ -4,7 +4,8 @@
 //! - [`sudoku`]: sudoku of any box size (4x4, 9x9, 16x16, 25x25) in the
 //!   one-line format, with candidate bitsets, naked and hidden singles
 //!   propagated in `apply` and undone from a trail, and the
-//!   fewest-candidates cell first;
+//!   fewest-candidates cell first; 9x9 grids on bitboards per digit and
+//!   band, a copy per level, with locked candidates too;
 //! - [`coloring`]: graph colouring of DIMACS `.col` graphs in DSATUR order:
 //!   a k-colouring, the number of k-colourings, and the chromatic number
 //!   by branch and bound ([`backtrack::minimize`]) above a clique;

@@ -36,8 +36,7 @@ use super::{Placement, Sudoku};
 ///
 /// Only [`BuildError::TooLarge`], which the grid sizes here cannot reach.
 pub fn exact_cover(puzzle: &Sudoku) -> Result<(ExactCover, Vec<Placement>), BuildError> {
-    let l = &*puzzle.layout;
-    let side = l.side;
+    let side = puzzle.side();
     let mut b = ExactCover::builder();
     let cells = (0..side * side)
         .map(|c| b.primary(format!("r{}c{}", c / side + 1, c % side + 1)))
@@ -51,19 +50,20 @@ pub fn exact_cover(puzzle: &Sudoku) -> Result<(ExactCover, Vec<Placement>), Buil
         }
     }
     let mut placements = Vec::new();
-    for (cell, &given) in puzzle.cells.iter().enumerate() {
+    for (cell, &given) in puzzle.cells().iter().enumerate() {
         let digits = if given == 0 {
             1..=side as u8
         } else {
             given..=given
         };
+        let units = puzzle.units_of(cell);
         for digit in digits {
             let d = digit as usize - 1;
             b.option([
                 cells[cell],
-                unit_digit[l.unit_of[cell][0] as usize * side + d],
-                unit_digit[l.unit_of[cell][1] as usize * side + d],
-                unit_digit[l.unit_of[cell][2] as usize * side + d],
+                unit_digit[units[0] * side + d],
+                unit_digit[units[1] * side + d],
+                unit_digit[units[2] * side + d],
             ])?;
             placements.push(Placement {
                 cell: cell as u16,

@@ -11,11 +11,18 @@
 //! - [`apply`](backtrack::Problem::apply) propagates: a cell left with one candidate
 //!   (a "naked single") and a digit left with one place in a row, column
 //!   or box (a "hidden single") are filled at once, in a loop, and
-//!   [`undo`](backtrack::Problem::undo) takes all of it back from a trail;
+//!   [`undo`](backtrack::Problem::undo) takes all of it back;
 //! - a cell with no candidate, or a digit with no place left in a unit,
 //!   ends the branch at once;
-//! - the engine branches on the empty cell with the fewest candidates,
-//!   digits ascending.
+//! - the engine branches on the empty cell with the fewest candidates
+//!   (the first in reading order among equals), digits ascending.
+//!
+//! The classic 9x9 grid has a representation of its own, bitboards per
+//! digit and band that also find the locked candidates (a digit confined
+//! to one line of a box, or to one box of a line); every other size
+//! keeps a candidate bitset per cell and a trail. Both find the same
+//! solutions (on a puzzle with several, not always in the same order);
+//! the 9x9 one finds them several times faster.
 //!
 //! Puzzles come in the common one-line format: the cells row by row, a
 //! digit for a given (`1`-`9`, then `A`-`P` for 10 to 25 on the larger
@@ -41,21 +48,22 @@
 //! ```
 
 mod cover;
-mod layout;
+mod general;
+mod nine;
 mod parse;
-mod propagate;
+mod problem;
 
 use std::fmt;
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
 use backtrack::Search;
 
 pub use cover::exact_cover;
 pub use parse::{ParseError, Puzzles, read_puzzles};
-pub use propagate::Candidates;
+pub use problem::Candidates;
 
-use layout::Layout;
+use general::General;
+use nine::Nine;
 use parse::digit_char;
 
 /// The smallest box size: a 4x4 grid.
@@ -76,30 +84,19 @@ pub struct Placement {
 /// completing it.
 ///
 /// See the [module docs](self) for the format and the search. Cloning is
-/// cheap: the grid's layout is shared.
+/// cheap.
 #[derive(Clone)]
 pub struct Sudoku {
-    layout: Arc<Layout>,
-    /// 0 for an empty cell, else the digit.
-    cells: Vec<u8>,
-    /// The candidates of each empty cell (bit `d - 1` for digit `d`); 0 for
-    /// a filled cell.
-    candidates: Vec<u32>,
-    /// The digits placed in each unit: the rows, the columns, the boxes.
-    placed: Vec<u32>,
-    empty: usize,
-    /// Whether propagation found a contradiction: a dead end.
-    dead: bool,
-    /// The candidate sets changed since the root, with their old values.
-    changes: Vec<(u16, u32)>,
-    /// The cells filled since the root, in order.
-    filled: Vec<u16>,
-    /// Per applied placement, the lengths of `changes` and `filled` before
-    /// it.
-    marks: Vec<(u32, u32)>,
-    /// Scratch space for the singles waiting to be filled, kept to reuse
-    /// its allocation: empty between calls.
-    queue: Vec<(u16, u8)>,
+    grid: Grid,
+}
+
+/// A grid as the search sees it.
+#[derive(Clone)]
+enum Grid {
+    /// 9x9, on bitboards.
+    Nine(Nine),
+    /// Any size, a bitset per cell.
+    General(General),
 }
 
 impl Sudoku {
@@ -113,42 +110,83 @@ impl Sudoku {
         if !(MIN_BOX..=MAX_BOX).contains(&box_size) {
             return Err(ParseError::BoxSize(box_size));
         }
-        let layout = Layout::new(box_size);
-        let side = layout.side;
-        // At most 25 digits: the shift never overflows.
-        let full = (1u32 << side) - 1;
-        Ok(Sudoku {
-            cells: vec![0; side * side],
-            candidates: vec![full; side * side],
-            placed: vec![0; 3 * side],
-            empty: side * side,
-            dead: false,
-            changes: Vec::new(),
-            filled: Vec::new(),
-            marks: Vec::new(),
-            queue: Vec::new(),
-            layout: Arc::new(layout),
-        })
+        let grid = if box_size == 3 {
+            Grid::Nine(Nine::new())
+        } else {
+            Grid::General(General::new(box_size))
+        };
+        Ok(Sudoku { grid })
+    }
+
+    /// The same puzzle on the general representation, whatever its size:
+    /// the reference for the 9x9 one.
+    #[cfg(test)]
+    fn general(&self) -> Sudoku {
+        let mut general = General::new(self.box_size());
+        for (cell, &digit) in self.cells().iter().enumerate() {
+            if digit != 0 {
+                general.give(cell, digit);
+            }
+        }
+        Sudoku {
+            grid: Grid::General(general),
+        }
     }
 
     /// The box size: 3 for the classic grid.
     pub fn box_size(&self) -> usize {
-        self.layout.box_size
+        match &self.grid {
+            Grid::Nine(_) => 3,
+            Grid::General(grid) => grid.box_size(),
+        }
     }
 
     /// The number of cells in a row: `box_size²`.
     pub fn side(&self) -> usize {
-        self.layout.side
+        self.box_size() * self.box_size()
     }
 
     /// The cells row by row: 0 for an empty cell, else its digit.
     pub fn cells(&self) -> &[u8] {
-        &self.cells
+        match &self.grid {
+            Grid::Nine(grid) => grid.cells(),
+            Grid::General(grid) => grid.cells(),
+        }
     }
 
     /// Whether every cell holds a digit.
     pub fn is_full(&self) -> bool {
-        self.empty == 0
+        match &self.grid {
+            Grid::Nine(grid) => grid.is_full(),
+            Grid::General(grid) => grid.is_full(),
+        }
+    }
+
+    /// Places a given while parsing: the root state, so no propagation
+    /// (the grid keeps showing only the givens). `digit` must not be in
+    /// a unit of the empty `cell` yet.
+    fn give(&mut self, cell: usize, digit: u8) {
+        match &mut self.grid {
+            Grid::Nine(grid) => grid.give(cell, digit),
+            Grid::General(grid) => grid.give(cell, digit),
+        }
+    }
+
+    /// Whether `digit` can go in the empty `cell`: at the root, whether no
+    /// unit of the cell holds it yet.
+    fn allows(&self, cell: usize, digit: u8) -> bool {
+        match &self.grid {
+            Grid::Nine(grid) => grid.allows(cell, digit),
+            Grid::General(grid) => grid.allows(cell, digit),
+        }
+    }
+
+    /// The units of `cell`: its row, `side` + its column, `2 side` + its
+    /// box.
+    fn units_of(&self, cell: usize) -> [usize; 3] {
+        let (b, side) = (self.box_size(), self.side());
+        let (row, col) = (cell / side, cell % side);
+        [row, side + col, 2 * side + row / b * b + col / b]
     }
 
     /// The grid completed, or `None` if it has no solution.
@@ -203,10 +241,8 @@ impl Sudoku {
 /// The grid on one line, `.` for an empty cell.
 impl fmt::Display for Sudoku {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for &digit in &self.cells {
-            write!(f, "{}", digit_char(digit))?;
-        }
-        Ok(())
+        let text: String = self.cells().iter().map(|&d| digit_char(d)).collect();
+        f.write_str(&text)
     }
 }
 

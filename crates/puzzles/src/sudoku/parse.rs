@@ -137,12 +137,16 @@ impl Sudoku {
     /// The unit in which `digit` is already placed, seen from `cell`, and
     /// the cell where it is.
     fn conflict(&self, cell: usize, digit: u8) -> Option<(&'static str, usize)> {
-        let l = &self.layout;
+        if self.allows(cell, digit) {
+            return None;
+        }
+        let units = self.units_of(cell);
         let names = ["row", "column", "box"];
         for (k, name) in names.into_iter().enumerate() {
-            let members = l.unit(l.unit_of[cell][k] as usize);
-            if let Some(&other) = members.iter().find(|&&c| self.cells[c as usize] == digit) {
-                return Some((name, other as usize));
+            let first = (0..self.cells().len())
+                .find(|&other| self.units_of(other)[k] == units[k] && self.cells()[other] == digit);
+            if let Some(other) = first {
+                return Some((name, other));
             }
         }
         None

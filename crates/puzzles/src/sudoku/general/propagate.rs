@@ -1,46 +1,13 @@
-//! The sudoku as a search [`Problem`]: candidates as bitsets, singles
-//! propagated inside `apply`, everything undone from a trail.
+//! The search's steps on a [`General`] grid: candidates as bitsets,
+//! singles propagated inside `apply`, everything undone from a trail.
 
-use backtrack::Problem;
+use super::General;
+use crate::sudoku::{Candidates, Placement};
 
-use super::{Placement, Sudoku};
-
-/// The placements open at a sudoku state: the candidates of one cell,
-/// ascending, as a bitset.
-#[derive(Clone, Copy, Debug)]
-pub struct Candidates {
-    cell: u16,
-    digits: u32,
-}
-
-const NONE: Candidates = Candidates { cell: 0, digits: 0 };
-
-impl Iterator for Candidates {
-    type Item = Placement;
-
-    #[inline]
-    fn next(&mut self) -> Option<Placement> {
-        if self.digits == 0 {
-            return None;
-        }
-        let digit = self.digits.trailing_zeros() as u8 + 1;
-        self.digits &= self.digits - 1;
-        Some(Placement {
-            cell: self.cell,
-            digit,
-        })
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.digits.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl Sudoku {
+impl General {
     /// Places a given while parsing: the root state, so no trail and no
     /// propagation (the grid keeps showing only the givens).
-    pub(super) fn give(&mut self, cell: usize, digit: u8) {
+    pub(in crate::sudoku) fn give(&mut self, cell: usize, digit: u8) {
         let bit = 1u32 << (digit - 1);
         self.cells[cell] = digit;
         self.candidates[cell] = 0;
@@ -155,13 +122,11 @@ impl Sudoku {
     }
 }
 
-impl Problem for Sudoku {
-    type Choice = Placement;
-    type Choices = Candidates;
-
-    fn choices(&self) -> Candidates {
+/// The four steps of [`backtrack::Problem`], as the sudoku forwards them.
+impl General {
+    pub(in crate::sudoku) fn choices(&self) -> Candidates {
         if self.dead {
-            return NONE;
+            return Candidates::NONE;
         }
         let (mut best, mut fewest) = (usize::MAX, u32::MAX);
         for (cell, &digit) in self.cells.iter().enumerate() {
@@ -178,15 +143,12 @@ impl Problem for Sudoku {
             }
         }
         if best == usize::MAX {
-            return NONE;
+            return Candidates::NONE;
         }
-        Candidates {
-            cell: best as u16,
-            digits: self.candidates[best],
-        }
+        Candidates::new(best, self.candidates[best])
     }
 
-    fn apply(&mut self, p: Placement) {
+    pub(in crate::sudoku) fn apply(&mut self, p: Placement) {
         self.marks
             .push((self.changes.len() as u32, self.filled.len() as u32));
         let mut queue = std::mem::take(&mut self.queue);
@@ -198,7 +160,7 @@ impl Problem for Sudoku {
         self.queue = queue;
     }
 
-    fn undo(&mut self, _: Placement) {
+    pub(in crate::sudoku) fn undo(&mut self, _: Placement) {
         let (changes, filled) = self.marks.pop().expect("undo follows an apply");
         for cell in self.filled.drain(filled as usize..) {
             let cell = cell as usize;
@@ -215,7 +177,7 @@ impl Problem for Sudoku {
         self.dead = false;
     }
 
-    fn is_solution(&self) -> bool {
+    pub(in crate::sudoku) fn is_solution(&self) -> bool {
         self.empty == 0 && !self.dead
     }
 }

@@ -1,0 +1,290 @@
+//! The 9x9 grid as bitboards: for each digit and each band (three rows),
+//! the cells where the digit can still go, and the propagation on them.
+
+use super::table::{COLUMN, PEERS, ROW, ROW_BOXES, SUPPORT};
+
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// A 9x9 grid during the search: small, so each level of the search keeps
+/// its own copy.
+///
+/// Cell `27 * band + 9 * row + column` is bit `9 * row + column` of its
+/// band's words.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Board {
+    /// At [`word`]`(digit - 1, band)`, the cells of the band where the
+    /// digit can go, the one where it is placed included; 0 in the slots
+    /// of the missing fourth band.
+    places: [u32; 36],
+    /// The empty cells of each band.
+    empty: [u32; 3],
+    /// The words of `places` changed since they were last reduced: one
+    /// bit per index.
+    dirty: u64,
+    /// The digits whose words changed since their columns were last
+    /// looked at: one bit per digit, from 0.
+    touched: u16,
+    /// Whether propagation found a contradiction: a dead end.
+    dead: bool,
+    /// 0 for an empty cell, else the digit.
+    cells: [u8; 81],
+}
+
+/// The index in [`Board::places`] of digit `d` (from 0) in `band`: a
+/// power of two apart, so that a dirty bit splits into both cheaply.
+#[inline(always)]
+fn word(d: usize, band: usize) -> usize {
+    4 * d + band
+}
+
+impl Board {
+    /// The empty grid.
+    pub(super) fn new() -> Board {
+        Board {
+            places: std::array::from_fn(|i| if i % 4 < 3 { BAND } else { 0 }),
+            empty: [BAND; 3],
+            dirty: 0,
+            touched: 0x1ff,
+            dead: false,
+            cells: [0; 81],
+        }
+    }
+
+    pub(super) fn cells(&self) -> &[u8; 81] {
+        &self.cells
+    }
+
+    pub(super) fn is_full(&self) -> bool {
+        self.empty == [0; 3]
+    }
+
+    pub(super) fn is_dead(&self) -> bool {
+        self.dead
+    }
+
+    /// Whether propagation is still owed: only after givens.
+    pub(super) fn is_settled(&self) -> bool {
+        self.dirty == 0
+    }
+
+    /// The digits that can still go in `cell`, as a bitset (bit `d - 1`
+    /// for digit `d`).
+    pub(super) fn candidates(&self, cell: usize) -> u32 {
+        let (band, bit) = (cell / 27, 1 << (cell % 27));
+        (0..9).fold(0, |digits, d| {
+            digits | u32::from(self.places[word(d, band)] & bit != 0) << d
+        })
+    }
+
+    /// The empty cells of `band` with exactly two candidates.
+    pub(super) fn pairs(&self, band: usize) -> u32 {
+        let (mut once, mut twice, mut thrice) = (0, 0, 0);
+        for d in 0..9 {
+            let here = self.places[word(d, band)];
+            thrice |= twice & here;
+            twice |= once & here;
+            once |= here;
+        }
+        self.empty[band] & twice & !thrice
+    }
+
+    /// Writes `digit` into the empty `cell` and takes it from the cell's
+    /// peers, without propagating: for the givens, which must not
+    /// conflict.
+    pub(super) fn give(&mut self, cell: usize, digit: u8) {
+        let (band, at) = (cell / 27, cell % 27);
+        let d = usize::from(digit - 1);
+        self.restrict(word(d, band), !PEERS[at]);
+        self.place(d, band, at);
+    }
+
+    /// Whether `digit` is still a candidate of the empty `cell`.
+    pub(super) fn allows(&self, cell: usize, digit: u8) -> bool {
+        let band = cell / 27;
+        self.places[word(usize::from(digit - 1), band)] & 1 << (cell % 27) != 0
+    }
+
+    /// Puts `digit` in `cell` and propagates; a conflict leaves the board
+    /// dead.
+    pub(super) fn play(&mut self, cell: usize, digit: u8) {
+        if self.dead {
+            return;
+        }
+        match self.cells[cell] {
+            0 if self.allows(cell, digit) => {
+                // The digit's row in the band is cut down to the cell:
+                // reducing the band places it.
+                let (band, at) = (cell / 27, cell % 27);
+                let i = word(usize::from(digit - 1), band);
+                self.restrict(i, !(ROW << (at / 9 * 9)) | 1 << at);
+                self.propagate();
+            }
+            placed if placed == digit => self.propagate(),
+            _ => self.dead = true,
+        }
+    }
+
+    /// Keeps the cells of `mask` in word `i` of `places`, marking it
+    /// dirty if that changes it.
+    #[inline(always)]
+    fn restrict(&mut self, i: usize, mask: u32) {
+        let before = self.places[i];
+        let after = before & mask;
+        self.places[i] = after;
+        self.dirty |= u64::from(after != before) << i;
+    }
+
+    /// Records digit `d` (from 0) in cell `at` of `band`, where its band
+    /// word has already been cut down to it: the cell leaves the other
+    /// digits and its column leaves the digit's other bands.
+    #[inline(always)]
+    fn place(&mut self, d: usize, band: usize, at: usize) {
+        let bit = 1 << at;
+        self.empty[band] &= !bit;
+        self.cells[27 * band + at] = d as u8 + 1;
+        // Every digit's word loses the cell, then the digit's own gets it
+        // back: no branch on the digit. The digits that had it are
+        // gathered at their dirty bits for band 0 (shifts by constants)
+        // and moved to the band once.
+        let mut had = 0;
+        for e in 0..9 {
+            let i = word(e, band);
+            had |= u64::from(self.places[i] >> at & 1) << word(e, 0);
+            self.places[i] &= !bit;
+        }
+        let own = word(d, band);
+        self.places[own] |= bit;
+        self.dirty |= had << band & !(1 << own);
+        for other in 0..3 {
+            if other != band {
+                self.restrict(word(d, other), !COLUMN[at]);
+            }
+        }
+    }
+
+    /// Reduces word `i` of `places` (digit `i / 4`, band `i % 4`) to the
+    /// entries of its rows-by-boxes matrix that lie on a permutation, and
+    /// places the digit in each of its rows left with one empty cell.
+    /// `false` on a contradiction.
+    #[inline(always)]
+    fn reduce(&mut self, i: usize) -> bool {
+        let word = self.places[i];
+        let boxes = |w: u32| ROW_BOXES[(w & ROW) as usize] as usize;
+        let matrix = boxes(word) & 7 | (boxes(word >> 9) & 7) << 3 | (boxes(word >> 18) & 7) << 6;
+        let word = word & SUPPORT[matrix];
+        if word == 0 {
+            return false;
+        }
+        self.places[i] = word;
+        let (d, band) = (i / 4, i % 4);
+        // A row where the digit is placed has no empty cell left in it.
+        let open = word & self.empty[band];
+        let single = |r: usize| boxes(open >> (9 * r)) >> 3 << r;
+        let mut rows = single(0) | single(1) | single(2);
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let cell = open & ROW << (9 * r);
+            self.place(d, band, cell.trailing_zeros() as usize);
+        }
+        true
+    }
+
+    /// Reduces the dirty words and places the naked singles (a cell with
+    /// one candidate) until nothing changes. A cell without candidates
+    /// or a band word without a permutation kills the board.
+    pub(super) fn propagate(&mut self) {
+        loop {
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                self.touched |= 1 << (i / 4);
+                if !self.reduce(i) {
+                    self.dead = true;
+                    return;
+                }
+            }
+            if self.dead {
+                return;
+            }
+            for band in 0..3 {
+                let empty = self.empty[band];
+                if empty == 0 {
+                    continue;
+                }
+                let (mut once, mut twice) = (0, 0);
+                for d in 0..9 {
+                    let here = self.places[word(d, band)];
+                    twice |= once & here;
+                    once |= here;
+                }
+                if empty & !once != 0 {
+                    self.dead = true;
+                    return;
+                }
+                let mut singles = empty & !twice;
+                while singles != 0 {
+                    let at = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    // Another single of the same digit may have taken
+                    // this one's last candidate.
+                    let Some(d) = (0..9).find(|&d| self.places[word(d, band)] >> at & 1 != 0)
+                    else {
+                        self.dead = true;
+                        return;
+                    };
+                    // The digit's row in the band is cut down to the cell.
+                    self.restrict(word(d, band), !(ROW << (at / 9 * 9)) | 1 << at);
+                }
+            }
+            if self.dirty == 0 && !self.columns() {
+                return;
+            }
+        }
+    }
+
+    /// Looks for a digit left with one place in a column: cuts its row in
+    /// the band down to that cell, making the word dirty. `false` if there
+    /// is none. A column with no place for a digit kills the board.
+    ///
+    /// Only the digits touched since the last look: every change to a
+    /// word makes it dirty, and every dirty word is reduced first.
+    fn columns(&mut self) -> bool {
+        let mut digits = std::mem::take(&mut self.touched);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let (mut once, mut twice, mut done) = (0, 0, 0);
+            for band in 0..3 {
+                let w = self.places[word(d, band)];
+                let (a, b, c) = (w & ROW, w >> 9 & ROW, w >> 18);
+                twice |= once & (a | b | c) | a & b | a & c | b & c;
+                once |= a | b | c;
+                let p = w & !self.empty[band];
+                done |= p | p >> 9 | p >> 18;
+            }
+            if once != ROW {
+                self.dead = true;
+                return true;
+            }
+            let mut singles = ROW & !twice & !done;
+            while singles != 0 {
+                let col = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                for band in 0..3 {
+                    let i = word(d, band);
+                    let cell = self.places[i] & COLUMN[col];
+                    if cell != 0 {
+                        let at = cell.trailing_zeros() as usize;
+                        self.restrict(i, !(ROW << (at / 9 * 9)) | 1 << at);
+                    }
+                }
+            }
+        }
+        self.dirty != 0
+    }
+}
+
+// Copied at every step of the search: keep it small.
+const _: () = assert!(std::mem::size_of::<Board>() <= 256);

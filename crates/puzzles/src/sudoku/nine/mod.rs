@@ -1,0 +1,134 @@
+//! The classic 9x9 grid, specialised: bitboards per digit and band, a
+//! copy of them per level of the search.
+//!
+//! For each digit and each band (three rows, 27 cells) a word holds the
+//! cells where the digit can still go. Placing a digit takes its cell
+//! from the other digits' words and its column from the digit's other
+//! bands. Reducing a word (see [`table`]) keeps the cells that fit a
+//! permutation of the band's rows and boxes, which finds the locked
+//! candidates and the hidden singles of rows and boxes; a row left with
+//! one cell places the digit there. Naked singles come from counting, per
+//! band, how many digits' words hold each cell, and hidden singles of
+//! columns, which cross the bands, from counting the rows that hold each
+//! column, once nothing else is left. A board is under 256 bytes, so
+//! `apply` pushes a copy and `undo` pops it: no trail.
+
+mod board;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use board::Board;
+
+use super::{Candidates, Placement};
+
+/// A 9x9 grid and one board per level of the search, the current one
+/// last.
+#[derive(Clone)]
+pub(super) struct Nine {
+    /// Never empty: the first is the puzzle itself.
+    boards: Vec<Board>,
+}
+
+impl Nine {
+    /// The empty grid.
+    pub(super) fn new() -> Nine {
+        Nine {
+            boards: vec![Board::new()],
+        }
+    }
+
+    fn top(&self) -> &Board {
+        &self.boards[self.boards.len() - 1]
+    }
+
+    pub(super) fn cells(&self) -> &[u8] {
+        self.top().cells()
+    }
+
+    pub(super) fn is_full(&self) -> bool {
+        self.top().is_full()
+    }
+
+    /// Places a given while parsing: no propagation, so the grid keeps
+    /// showing only the givens.
+    pub(super) fn give(&mut self, cell: usize, digit: u8) {
+        let last = self.boards.len() - 1;
+        self.boards[last].give(cell, digit);
+    }
+
+    /// Whether `digit` is still a candidate of the empty `cell`.
+    pub(super) fn allows(&self, cell: usize, digit: u8) -> bool {
+        self.top().allows(cell, digit)
+    }
+
+    /// The empty cell with the fewest candidates (the first in reading
+    /// order among equals), and its candidates.
+    ///
+    /// The puzzle itself has not been propagated (its grid shows the
+    /// givens alone), so its choices come from a propagated copy.
+    pub(super) fn choices(&self) -> Candidates {
+        let top = self.top();
+        if top.is_dead() {
+            return Candidates::NONE;
+        }
+        if top.is_settled() {
+            return fewest(top);
+        }
+        let mut settled = *top;
+        settled.propagate();
+        if settled.is_full() && !settled.is_dead() {
+            // Propagation alone solves it: one cell's digit leads there.
+            if let Some(cell) = top.cells().iter().position(|&d| d == 0) {
+                return Candidates::new(cell, 1 << (settled.cells()[cell] - 1));
+            }
+        }
+        fewest(&settled)
+    }
+
+    pub(super) fn apply(&mut self, p: Placement) {
+        let last = self.boards.len() - 1;
+        // One copy, straight into its place.
+        self.boards.extend_from_within(last..);
+        self.boards[last + 1].play(usize::from(p.cell), p.digit);
+    }
+
+    pub(super) fn undo(&mut self, _: Placement) {
+        debug_assert!(self.boards.len() > 1, "undo follows an apply");
+        if self.boards.len() > 1 {
+            self.boards.pop();
+        }
+    }
+
+    pub(super) fn is_solution(&self) -> bool {
+        let top = self.top();
+        top.is_full() && !top.is_dead()
+    }
+}
+
+/// The choices at a propagated board: after propagation an empty cell has
+/// two candidates or more, so the first cell with two is the one.
+fn fewest(board: &Board) -> Candidates {
+    if board.is_dead() {
+        return Candidates::NONE;
+    }
+    for band in 0..3 {
+        let pairs = board.pairs(band);
+        if pairs != 0 {
+            let cell = 27 * band + pairs.trailing_zeros() as usize;
+            return Candidates::new(cell, board.candidates(cell));
+        }
+    }
+    let mut best = Candidates::NONE;
+    let mut fewest = u32::MAX;
+    for (cell, &digit) in board.cells().iter().enumerate() {
+        if digit == 0 {
+            let digits = board.candidates(cell);
+            if digits.count_ones() < fewest {
+                fewest = digits.count_ones();
+                best = Candidates::new(cell, digits);
+            }
+        }
+    }
+    best
+}

@@ -1,0 +1,128 @@
+//! The 9x9 grid against the general one, which shares none of its code:
+//! the same solutions, on hard puzzles and on random ones.
+
+use std::ops::ControlFlow;
+
+use proptest::prelude::*;
+
+use crate::sudoku::{Grid, Sudoku, read_puzzles};
+
+const HARD: &str = include_str!("../../../../../examples/data/hard.txt");
+const TOP95: &str = include_str!("../../../../../examples/data/top95.txt");
+
+fn puzzles(text: &str) -> Vec<Sudoku> {
+    read_puzzles(text.as_bytes(), 3)
+        .map(|p| p.expect("the puzzles parse").1)
+        .collect()
+}
+
+/// Every solution up to `cap`, as grid text, sorted.
+fn solutions(puzzle: &Sudoku, cap: usize) -> Vec<String> {
+    let mut all = Vec::new();
+    let _ = backtrack::for_each(puzzle.clone(), |state, _| {
+        all.push(state.to_string());
+        if all.len() == cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    all.sort();
+    all
+}
+
+/// The same solutions (up to `cap`) on both grids, and the same puzzle.
+fn agree(puzzle: &Sudoku, cap: usize) -> Result<(), TestCaseError> {
+    let general = puzzle.general();
+    prop_assert!(matches!(puzzle.grid, Grid::Nine(_)));
+    prop_assert!(matches!(general.grid, Grid::General(_)));
+    prop_assert_eq!(general.to_string(), puzzle.to_string());
+    let nine = solutions(puzzle, cap);
+    let reference = solutions(&general, cap);
+    if nine.len() < cap && reference.len() < cap {
+        prop_assert_eq!(nine, reference, "{}", puzzle);
+    } else {
+        // Capped: both found as many, not necessarily the same ones.
+        prop_assert_eq!(nine.len(), reference.len(), "{}", puzzle);
+    }
+    Ok(())
+}
+
+#[test]
+fn the_hard_and_top95_puzzles_have_the_same_solutions_on_both_grids() {
+    for puzzle in puzzles(HARD).iter().chain(&puzzles(TOP95)) {
+        agree(puzzle, 2).unwrap();
+        let solved = puzzle.solve().expect("a solution");
+        assert!(solved.is_full());
+        assert_eq!(
+            solved.to_string(),
+            puzzle.general().solve().unwrap().to_string()
+        );
+    }
+}
+
+#[test]
+fn an_empty_grid_and_a_full_one() {
+    let empty = Sudoku::empty(3).unwrap();
+    agree(&empty, 50).unwrap();
+    let full = empty.solve().unwrap();
+    let given = Sudoku::parse(&full.to_string(), 3).unwrap();
+    assert!(backtrack::Problem::is_solution(&given));
+    agree(&given, 5).unwrap();
+}
+
+/// Givens that the propagation alone completes: the puzzle's choices
+/// still lead to the solution.
+#[test]
+fn a_puzzle_solved_by_propagation_alone() {
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let puzzle = Sudoku::parse(easy, 3).unwrap();
+    agree(&puzzle, 5).unwrap();
+    let mut search = backtrack::Search::new(puzzle);
+    assert!(search.next_solution().is_some());
+    assert_eq!(search.stats().nodes, 2);
+}
+
+/// A puzzle whose givens do not clash but leave a cell without a
+/// candidate: no solution.
+#[test]
+fn a_cell_without_candidates_has_no_solution() {
+    let mut text = vec![b'.'; 81];
+    // Row 1 holds 1 to 8 past its first cell, column 1 holds a 9.
+    for (i, d) in (b'1'..=b'8').enumerate() {
+        text[i + 1] = d;
+    }
+    text[9 * 4] = b'9';
+    let puzzle = Sudoku::parse(std::str::from_utf8(&text).unwrap(), 3).unwrap();
+    agree(&puzzle, 5).unwrap();
+    assert_eq!(puzzle.count_up_to(5), 0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random givens from random grids, sparse enough for many solutions
+    /// and dense enough for none to be the common case too: the same
+    /// solutions on both grids.
+    #[test]
+    fn random_puzzles_have_the_same_solutions_on_both_grids(
+        seed in 0..95usize,
+        keep in proptest::collection::vec(proptest::bool::weighted(0.3), 81),
+        noise in proptest::collection::vec((0..81usize, 1..=9u8), 0..4),
+    ) {
+        let solved = puzzles(TOP95)[seed].solve().unwrap().to_string();
+        let mut text: Vec<u8> = solved
+            .bytes()
+            .zip(&keep)
+            .map(|(ch, &k)| if k { ch } else { b'.' })
+            .collect();
+        // Givens off the solution: often no solution, sometimes a clash
+        // that the parser refuses.
+        for &(cell, digit) in &noise {
+            text[cell] = b'0' + digit;
+        }
+        if let Ok(puzzle) = Sudoku::parse(std::str::from_utf8(&text).unwrap(), 3) {
+            agree(&puzzle, 20)?;
+        }
+    }
+}
