@@ -1,7 +1,6 @@
 //! From a model to a network: the domains laid out in one array, the watch
 //! lists of each variable, the branching order, and the first propagation.
 
-use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::Network;
@@ -14,41 +13,54 @@ use crate::propagator::Propagator;
 impl Network {
     pub(crate) fn new(model: &Model, id: u64) -> Network {
         let n = model.vars.len();
-        let mut starts = Vec::with_capacity(n);
-        let mut words = Vec::new();
-        for def in &model.vars {
-            starts.push(words.len() as u32);
-            words.extend_from_slice(&def.words);
-        }
         let props: Box<[Propagator]> = model.props.clone().into();
         let mut degree = vec![0u32; n];
-        let mut fixes: Vec<Vec<Advice>> = vec![Vec::new(); n];
-        let mut changes: Vec<Vec<u32>> = vec![Vec::new(); n];
+        // (variable, what to do), in the order of the propagators.
+        let mut fixes: Vec<(u32, Advice)> = Vec::new();
+        let mut changes: Vec<(u32, u32)> = Vec::new();
         for (p, prop) in props.iter().enumerate() {
             let p = p as u32;
-            for v in prop.vars() {
+            let scheduled = prop.is_scheduled();
+            for &v in prop.vars().iter() {
                 degree[v as usize] += 1;
-                if prop.is_scheduled() {
-                    changes[v as usize].push(p);
+                if scheduled {
+                    changes.push((v, p));
                 }
             }
             if let Propagator::NotEqual { x, y, c } = *prop {
                 // x fixed to a: y != a - c; y fixed to b: x != b + c.
-                fixes[x as usize].push(Advice::Differ { other: y, shift: c });
+                fixes.push((x, Advice::Differ { other: y, shift: c }));
                 if let Some(shift) = c.checked_neg() {
-                    fixes[y as usize].push(Advice::Differ { other: x, shift });
+                    fixes.push((y, Advice::Differ { other: x, shift }));
                 } else {
                     // c = i64::MIN: b + c needs no negation to compute.
-                    fixes[y as usize].push(Advice::Propagator { p, pos: 1 });
+                    fixes.push((y, Advice::Propagator { p, pos: 1 }));
                 }
             } else if prop.is_advised() {
-                for (pos, v) in prop.advised_vars().into_iter().enumerate() {
-                    fixes[v as usize].push(Advice::Propagator { p, pos: pos as u32 });
+                for (pos, &v) in prop.advised_vars().iter().enumerate() {
+                    fixes.push((v, Advice::Propagator { p, pos: pos as u32 }));
                 }
             }
         }
-        let (fix_start, fix_watch) = flatten(fixes);
-        let (change_start, change_watch) = flatten(changes);
+        let (fix_start, fix_watch) = by_var(n, fixes);
+        // A variable's propagators come in increasing order: those in one
+        // word of the dirty bits become one entry.
+        let (change_start, changes) = by_var(n, changes);
+        let mut change_watch: Vec<(u32, u64)> = Vec::with_capacity(changes.len());
+        let mut starts = Vec::with_capacity(n + 1);
+        starts.push(0);
+        for v in 0..n {
+            let mut last = None;
+            for &p in &changes[change_start[v] as usize..change_start[v + 1] as usize] {
+                let (word, bit) = (p / 64, 1u64 << (p % 64));
+                match change_watch.last_mut() {
+                    Some((w, mask)) if last == Some(word) && *w == word => *mask |= bit,
+                    _ => change_watch.push((word, bit)),
+                }
+                last = Some(word);
+            }
+            starts.push(change_watch.len() as u32);
+        }
         let mut order: Vec<u32> = (0..n as u32).collect();
         order.sort_by_key(|&v| (std::cmp::Reverse(degree[v as usize]), v));
         let stat = Static {
@@ -56,33 +68,30 @@ impl Network {
             vars: model
                 .vars
                 .iter()
-                .zip(starts)
-                .map(|(d, start)| Layout {
+                .map(|d| Layout {
                     offset: d.offset,
-                    start,
-                    len: d.words.len() as u32,
+                    start: d.start,
+                    len: d.len,
                 })
                 .collect(),
             names: model.vars.iter().map(|d| d.name.clone()).collect(),
             props,
             fix_start,
             fix_watch,
-            change_start,
-            change_watch,
+            change_start: starts.into(),
+            change_watch: change_watch.into(),
             order: order.into(),
         };
-        let queued = vec![false; stat.props.len()];
         let mut network = Network {
             st: State {
-                stamps: vec![0; words.len()],
+                stamps: vec![0; model.words.len()],
                 epoch: 0,
-                words,
+                words: model.words.clone(),
                 trail: Vec::new(),
                 marks: Vec::new(),
                 failed: model.infeasible,
                 fixed: Vec::new(),
-                queue: VecDeque::new(),
-                queued,
+                dirty: vec![0; stat.props.len().div_ceil(64)],
                 scratch: Vec::new(),
                 values: Vec::new(),
             },
@@ -116,8 +125,7 @@ impl Network {
         }
         for (p, prop) in stat.props.iter().enumerate() {
             if prop.is_scheduled() {
-                store.st.queued[p] = true;
-                store.st.queue.push_back(p as u32);
+                store.st.dirty[p / 64] |= 1 << (p % 64);
             }
         }
         if store.st.failed || result.and_then(|()| store.propagate()).is_err() {
@@ -128,14 +136,22 @@ impl Network {
     }
 }
 
-/// Per-variable lists as one array and the start of each list.
-fn flatten<T>(lists: Vec<Vec<T>>) -> (Box<[u32]>, Box<[T]>) {
-    let mut starts = Vec::with_capacity(lists.len() + 1);
-    let mut all = Vec::new();
-    starts.push(0);
-    for list in lists {
-        all.extend(list);
-        starts.push(all.len() as u32);
+/// `(variable, item)` pairs grouped by variable, each group in its original
+/// order: the start of each variable's group, and the items.
+fn by_var<T: Copy>(n: usize, pairs: Vec<(u32, T)>) -> (Box<[u32]>, Box<[T]>) {
+    let mut starts = vec![0u32; n + 1];
+    for &(v, _) in &pairs {
+        starts[v as usize + 1] += 1;
     }
-    (starts.into(), all.into())
+    for v in 0..n {
+        starts[v + 1] += starts[v];
+    }
+    let mut next = starts.clone();
+    let mut items = Vec::with_capacity(pairs.len());
+    items.resize(pairs.len(), None);
+    for (v, item) in pairs {
+        items[next[v as usize] as usize] = Some(item);
+        next[v as usize] += 1;
+    }
+    (starts.into(), items.into_iter().flatten().collect())
 }

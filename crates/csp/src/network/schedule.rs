@@ -21,18 +21,23 @@ impl Store<'_> {
     #[inline]
     pub(super) fn touched(&mut self, v: u32) -> Result<(), Fail> {
         let (start, end) = self.span(v);
-        let size: u32 = if end == start + 1 {
-            self.st.words[start].count_ones()
+        let first = self.st.words[start];
+        let fixed = if end == start + 1 {
+            if first == 0 {
+                return Err(Fail);
+            }
+            first & (first - 1) == 0
         } else {
-            self.st.words[start..end]
+            let size: u32 = self.st.words[start..end]
                 .iter()
                 .map(|w| w.count_ones())
-                .sum()
+                .sum();
+            if size == 0 {
+                return Err(Fail);
+            }
+            size == 1
         };
-        if size == 0 {
-            return Err(Fail);
-        }
-        if size == 1 {
+        if fixed {
             self.st.fixed.push(v);
         }
         let stat = self.stat;
@@ -40,17 +45,15 @@ impl Store<'_> {
             stat.change_start[v as usize] as usize,
             stat.change_start[v as usize + 1] as usize,
         );
-        for &p in &stat.change_watch[a..b] {
-            if !self.st.queued[p as usize] {
-                self.st.queued[p as usize] = true;
-                self.st.queue.push_back(p);
-            }
+        for &(w, mask) in &stat.change_watch[a..b] {
+            self.st.dirty[w as usize] |= mask;
         }
         Ok(())
     }
 
     /// Runs the propagators until nothing changes: the advice about fixed
-    /// variables first (cheap), then the scheduled propagators one by one.
+    /// variables first (cheap), then the scheduled propagators one by one,
+    /// the lowest index first.
     pub(super) fn propagate(&mut self) -> Result<(), Fail> {
         let stat = self.stat;
         loop {
@@ -74,9 +77,11 @@ impl Store<'_> {
                         }
                     }
                 }
-            } else if let Some(p) = self.st.queue.pop_front() {
-                self.st.queued[p as usize] = false;
-                stat.props[p as usize].run(self)?;
+            } else if let Some(i) = self.st.dirty.iter().position(|&d| d != 0) {
+                let d = self.st.dirty[i];
+                self.st.dirty[i] = d & (d - 1);
+                let p = i * 64 + d.trailing_zeros() as usize;
+                stat.props[p].run(self)?;
             } else {
                 return Ok(());
             }
@@ -86,8 +91,6 @@ impl Store<'_> {
     /// Empties the queues after a failure.
     pub(super) fn clear(&mut self) {
         self.st.fixed.clear();
-        for p in self.st.queue.drain(..) {
-            self.st.queued[p as usize] = false;
-        }
+        self.st.dirty.fill(0);
     }
 }

@@ -1,8 +1,6 @@
 //! The state of a search: the domains as bitsets, the trail that undoes
 //! their changes, and what never changes, shared by every clone.
 
-use std::collections::VecDeque;
-
 use super::schedule::Advice;
 use crate::propagator::Propagator;
 
@@ -30,9 +28,10 @@ pub(crate) struct Static {
     pub(super) fix_start: Box<[u32]>,
     pub(super) fix_watch: Box<[Advice]>,
     /// For each variable, the propagators to schedule when its domain
-    /// changes: `change_watch[change_start[v]..change_start[v + 1]]`.
+    /// changes, `change_watch[change_start[v]..change_start[v + 1]]`: each
+    /// entry a word of `State::dirty` and the bits to set in it.
     pub(super) change_start: Box<[u32]>,
-    pub(super) change_watch: Box<[u32]>,
+    pub(super) change_watch: Box<[(u32, u64)]>,
     /// The variables by decreasing degree, then increasing index: the
     /// branching order among domains of equal size.
     pub(super) order: Box<[u32]>,
@@ -56,8 +55,8 @@ pub(crate) struct State {
     pub(super) failed: bool,
     /// Variables fixed by the current propagation, to advise about.
     pub(super) fixed: Vec<u32>,
-    pub(super) queue: VecDeque<u32>,
-    pub(super) queued: Vec<bool>,
+    /// The scheduled propagators, one bit each (empty between two calls).
+    pub(super) dirty: Vec<u64>,
     /// Scratch space for the propagators, kept to avoid allocating.
     pub(crate) scratch: Vec<u64>,
     pub(crate) values: Vec<i64>,

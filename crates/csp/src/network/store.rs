@@ -16,10 +16,11 @@ impl Store<'_> {
         (start, start + self.stat.vars[v as usize].len as usize)
     }
 
-    /// The single word of a one-word domain.
+    /// Word `w` of the domains (a propagator that knows its variables'
+    /// layout reads one-word domains directly).
     #[inline]
-    pub(crate) fn word(&self, v: u32) -> u64 {
-        self.st.words[self.stat.vars[v as usize].start as usize]
+    pub(crate) fn word_at(&self, w: u32) -> u64 {
+        self.st.words[w as usize]
     }
 
     /// Whether bit `bit` (relative to the offset) is in `v`'s domain.
@@ -70,9 +71,9 @@ impl Store<'_> {
         self.st.words[w] = new;
     }
 
-    /// Replaces a one-word domain.
-    pub(crate) fn set_word(&mut self, v: u32, new: u64) -> Result<(), Fail> {
-        let w = self.stat.vars[v as usize].start as usize;
+    /// Replaces `v`'s one-word domain, word `w`.
+    pub(crate) fn set_word_at(&mut self, v: u32, w: u32, new: u64) -> Result<(), Fail> {
+        let w = w as usize;
         if self.st.words[w] != new {
             self.write(w, new);
             self.touched(v)?;
@@ -101,15 +102,20 @@ impl Store<'_> {
         self.touched(v)
     }
 
-    /// Removes the bit of `mask` from each of `vars` but the one at
-    /// position `skip`: all different, when every domain is one word with
-    /// the same offset.
+    /// Removes the bit of `mask` from each of `vars` (one-word domains,
+    /// `words[i]` the word of `vars[i]`) but the one at position `skip`:
+    /// all different, when every domain is one word with the same offset.
     #[inline]
-    pub(crate) fn remove_mask(&mut self, vars: &[u32], skip: u32, mask: u64) -> Result<(), Fail> {
-        for (i, &v) in vars.iter().enumerate() {
-            let w = self.stat.vars[v as usize].start as usize;
-            if self.st.words[w] & mask != 0 && i as u32 != skip {
-                self.clear_bit(v, w, mask.trailing_zeros() as usize)?;
+    pub(crate) fn remove_mask(
+        &mut self,
+        vars: &[u32],
+        words: &[u32],
+        skip: u32,
+        mask: u64,
+    ) -> Result<(), Fail> {
+        for (i, (&v, &w)) in vars.iter().zip(words).enumerate() {
+            if self.st.words[w as usize] & mask != 0 && i as u32 != skip {
+                self.clear_bit(v, w as usize, mask.trailing_zeros() as usize)?;
             }
         }
         Ok(())
