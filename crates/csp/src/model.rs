@@ -173,7 +173,13 @@ impl Model {
 
     /// `n` new variables, each taking the values of `range`.
     pub fn vars(&mut self, n: usize, range: RangeInclusive<i64>) -> Result<Vec<Var>, Error> {
-        (0..n).map(|_| self.var(range.clone())).collect()
+        self.vars.reserve(n);
+        self.words.reserve(n);
+        let mut vars = Vec::with_capacity(n);
+        for _ in 0..n {
+            vars.push(self.var(range.clone())?);
+        }
+        Ok(vars)
     }
 
     /// A grid of `rows` by `cols` new variables, row by row, each taking the

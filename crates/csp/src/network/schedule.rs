@@ -18,7 +18,7 @@ pub(super) enum Advice {
 impl Store<'_> {
     /// After `v`'s domain changed: fails if empty, notes it if fixed, and
     /// schedules the propagators that watch it.
-    #[inline]
+    #[inline(always)]
     pub(super) fn touched(&mut self, v: u32) -> Result<(), Fail> {
         let (start, end) = self.span(v);
         let first = self.st.words[start];
