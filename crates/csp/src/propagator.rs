@@ -133,15 +133,6 @@ impl Propagator {
     #[inline]
     pub(crate) fn advise(&self, s: &mut Store<'_>, pos: u32, value: i64) -> Result<(), Fail> {
         match self {
-            Propagator::AllDifferent {
-                vars,
-                words: Some(words),
-            } => {
-                // The fixed variable's domain holds the value, so its bit
-                // is in range.
-                let bit = value - s.offset(vars[pos as usize]);
-                s.remove_mask(vars, words, pos, 1 << bit)
-            }
             Propagator::AllDifferent { vars, .. } => {
                 for (i, &v) in vars.iter().enumerate() {
                     if i as u32 != pos {

@@ -18,6 +18,7 @@ impl Network {
         // (variable, what to do), in the order of the propagators.
         let mut fixes: Vec<(u32, Advice)> = Vec::new();
         let mut changes: Vec<(u32, u32)> = Vec::new();
+        let mut distinct: Vec<(u32, u32)> = Vec::new();
         for (p, prop) in props.iter().enumerate() {
             let p = p as u32;
             let scheduled = prop.is_scheduled();
@@ -35,6 +36,17 @@ impl Network {
                 } else {
                     // c = i64::MIN: b + c needs no negation to compute.
                     fixes.push((y, Advice::Propagator { p, pos: 1 }));
+                }
+            } else if let Propagator::AllDifferent {
+                vars,
+                words: Some(words),
+            } = prop
+            {
+                let start = distinct.len() as u32;
+                distinct.extend(vars.iter().copied().zip(words.iter().copied()));
+                let end = distinct.len() as u32;
+                for &v in vars {
+                    fixes.push((v, Advice::Distinct { start, end }));
                 }
             } else if prop.is_advised() {
                 for (pos, &v) in prop.advised_vars().iter().enumerate() {
@@ -76,6 +88,7 @@ impl Network {
                 .collect(),
             names: model.vars.iter().map(|d| d.name.clone()).collect(),
             props,
+            distinct: distinct.into(),
             fix_start,
             fix_watch,
             change_start: starts.into(),

@@ -11,6 +11,11 @@ pub(super) enum Advice {
     /// cheapest advice (the diagonals of N-queens): remove
     /// `value - shift` from `other`.
     Differ { other: u32, shift: i64 },
+    /// All different on one-word domains with a common offset, the
+    /// commonest constraint of grid puzzles, its variables and their words
+    /// held in `distinct[start..end]`: the fixed variable's bit leaves the
+    /// others' words.
+    Distinct { start: u32, end: u32 },
     /// Tell propagator `p` that its variable at position `pos` is fixed.
     Propagator { p: u32, pos: u32 },
 }
@@ -70,6 +75,17 @@ impl Store<'_> {
                         Advice::Differ { other, shift } => {
                             if let Some(w) = value.checked_sub(shift) {
                                 self.remove(other, w)?;
+                            }
+                        }
+                        Advice::Distinct { start, end } => {
+                            // The fixed variable's own word is the mask.
+                            let own = stat.vars[v as usize].start;
+                            let mask = self.st.words[own as usize];
+                            let bit = mask.trailing_zeros() as usize;
+                            for &(u, w) in &stat.distinct[start as usize..end as usize] {
+                                if self.st.words[w as usize] & mask != 0 && w != own {
+                                    self.clear_bit(u, w as usize, bit)?;
+                                }
                             }
                         }
                         Advice::Propagator { p, pos } => {

@@ -102,31 +102,6 @@ impl Store<'_> {
         self.touched(v)
     }
 
-    /// Removes the bit of `mask` from each of `vars` (one-word domains,
-    /// `words[i]` the word of `vars[i]`) but the one at position `skip`:
-    /// all different, when every domain is one word with the same offset.
-    #[inline]
-    pub(crate) fn remove_mask(
-        &mut self,
-        vars: &[u32],
-        words: &[u32],
-        skip: u32,
-        mask: u64,
-    ) -> Result<(), Fail> {
-        for (i, (&v, &w)) in vars.iter().zip(words).enumerate() {
-            if self.st.words[w as usize] & mask != 0 && i as u32 != skip {
-                self.clear_bit(v, w as usize, mask.trailing_zeros() as usize)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// The offset of `v`'s values.
-    #[inline]
-    pub(crate) fn offset(&self, v: u32) -> i64 {
-        self.stat.vars[v as usize].offset
-    }
-
     /// Narrows `v`'s domain to the words of `mask` (its first words).
     pub(crate) fn intersect(&mut self, v: u32, mask: &[u64]) -> Result<bool, Fail> {
         let (start, end) = self.span(v);
