@@ -294,9 +294,14 @@ impl Model {
     /// take is given to it (a "hidden single").
     pub fn all_different(&mut self, vars: &[Var]) -> Result<(), Error> {
         let vars = self.check_all(vars)?;
-        let mut sorted = vars.to_vec();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        let repeats = if vars.len() <= 32 {
+            (1..vars.len()).any(|i| vars[..i].contains(&vars[i]))
+        } else {
+            let mut sorted = vars.to_vec();
+            sorted.sort_unstable();
+            sorted.windows(2).any(|w| w[0] == w[1])
+        };
+        if repeats {
             self.infeasible = true;
             return Ok(());
         }

@@ -16,9 +16,10 @@ impl Network {
         let props: Box<[Propagator]> = model.props.clone().into();
         let mut degree = vec![0u32; n];
         // (variable, what to do), in the order of the propagators.
-        let mut fixes: Vec<(u32, Advice)> = Vec::new();
-        let mut changes: Vec<(u32, u32)> = Vec::new();
-        let mut distinct: Vec<(u32, u32)> = Vec::new();
+        let places: usize = props.iter().map(|p| p.advised_vars().len()).sum();
+        let mut fixes: Vec<(u32, Advice)> = Vec::with_capacity(places);
+        let mut changes: Vec<(u32, u32)> = Vec::with_capacity(places);
+        let mut distinct: Vec<(u32, u32)> = Vec::with_capacity(places);
         for (p, prop) in props.iter().enumerate() {
             let p = p as u32;
             let scheduled = prop.is_scheduled();
@@ -97,8 +98,6 @@ impl Network {
         };
         let mut network = Network {
             st: State {
-                stamps: vec![0; model.words.len()],
-                epoch: 0,
                 words: model.words.clone(),
                 // Room for a deep search without growing.
                 trail: Vec::with_capacity(4 * model.words.len()),

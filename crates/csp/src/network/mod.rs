@@ -204,7 +204,6 @@ impl Problem for Network {
             self.st.failed = true;
             return;
         };
-        self.st.epoch += 1;
         let mut store = Store {
             stat: &self.stat,
             st: &mut self.st,

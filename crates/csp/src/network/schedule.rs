@@ -45,6 +45,13 @@ impl Store<'_> {
         if fixed {
             self.st.fixed.push(v);
         }
+        self.schedule(v);
+        Ok(())
+    }
+
+    /// Schedules the propagators that watch `v`.
+    #[inline(always)]
+    fn schedule(&mut self, v: u32) {
         let stat = self.stat;
         let (a, b) = (
             stat.change_start[v as usize] as usize,
@@ -53,7 +60,6 @@ impl Store<'_> {
         for &(w, mask) in &stat.change_watch[a..b] {
             self.st.dirty[w as usize] |= mask;
         }
-        Ok(())
     }
 
     /// Runs the propagators until nothing changes: the advice about fixed
@@ -81,10 +87,19 @@ impl Store<'_> {
                             // The fixed variable's own word is the mask.
                             let own = stat.vars[v as usize].start;
                             let mask = self.st.words[own as usize];
-                            let bit = mask.trailing_zeros() as usize;
                             for &(u, w) in &stat.distinct[start as usize..end as usize] {
-                                if self.st.words[w as usize] & mask != 0 && w != own {
-                                    self.clear_bit(u, w as usize, bit)?;
+                                let d = self.st.words[w as usize];
+                                if d & mask != 0 && w != own {
+                                    // touched, for a one-word domain
+                                    let d = d & !mask;
+                                    self.write(w as usize, d);
+                                    if d == 0 {
+                                        return Err(Fail);
+                                    }
+                                    if d & (d - 1) == 0 {
+                                        self.st.fixed.push(u);
+                                    }
+                                    self.schedule(u);
                                 }
                             }
                         }

@@ -45,14 +45,11 @@ pub(crate) struct Static {
 #[derive(Clone, Debug)]
 pub(crate) struct State {
     pub(super) words: Vec<u64>,
-    /// `(word index, old word)` for the first change of a word in each
-    /// applied choice since the root.
+    /// `(word index, old word)` for every change of a word since the root,
+    /// undone newest first. Every change removes a value, so an apply
+    /// trails at most as many words as there are values; checking whether a
+    /// word was trailed already costs more than trailing it again.
     pub(super) trail: Vec<(u32, u64)>,
-    /// The apply in which each word was last put on the trail: a word
-    /// changed several times while one choice propagates is saved once.
-    pub(super) stamps: Vec<u64>,
-    /// Counts the applies; never repeats, so an old stamp never matches.
-    pub(super) epoch: u64,
     /// The trail length and the failure flag before each applied choice.
     pub(super) marks: Vec<(usize, bool)>,
     pub(super) failed: bool,

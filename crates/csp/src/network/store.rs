@@ -60,14 +60,10 @@ impl Store<'_> {
         self.stat.vars[v as usize].offset + (i * 64 + 63) as i64 - words[i].leading_zeros() as i64
     }
 
-    /// Writes a word, recording the old one if it is its first change in
-    /// this apply.
+    /// Writes a word, recording the old one on the trail.
     #[inline]
     pub(super) fn write(&mut self, w: usize, new: u64) {
-        if self.st.stamps[w] != self.st.epoch {
-            self.st.stamps[w] = self.st.epoch;
-            self.st.trail.push((w as u32, self.st.words[w]));
-        }
+        self.st.trail.push((w as u32, self.st.words[w]));
         self.st.words[w] = new;
     }
 
