@@ -23,6 +23,7 @@ pub use choice::{Choice, Values};
 pub(crate) use state::{Fail, Static};
 pub(crate) use store::Store;
 
+use crate::error::Error;
 use crate::model::Var;
 use crate::solution::Solution;
 use state::{State, fixed_value};
@@ -67,6 +68,61 @@ impl fmt::Debug for Network {
 impl Network {
     fn var_index(&self, var: Var) -> Option<u32> {
         (var.model == self.stat.model && var.index() < self.stat.vars.len()).then_some(var.index)
+    }
+
+    /// Narrows `var` to `value` in the current state and propagates, as a
+    /// puzzle's given: compile a model of the rules once, then fix each
+    /// instance's givens on a clone of the network (cheaper than building
+    /// and compiling a model per instance, and the same domains as
+    /// [`Model::fix`](crate::Model::fix) before compiling).
+    ///
+    /// A value the domain lacks, or a contradiction found by propagation,
+    /// leaves the network failed: it has no solution. Before any choice is
+    /// applied the change is part of the root state; after one, undoing that
+    /// choice undoes the change too.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ForeignVar`] for a variable of another model.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::puzzle;
+    ///
+    /// let (rules, q) = puzzle::queens(6)?;
+    /// let rules = rules.compile();
+    /// let mut network = rules.clone();
+    /// network.fix(q[0], 1)?;
+    /// assert_eq!(backtrack::count(network), 1);
+    /// assert_eq!(backtrack::count(rules), 4);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn fix(&mut self, var: Var, value: i64) -> Result<(), Error> {
+        let v = self.var_index(var).ok_or(Error::ForeignVar {
+            index: var.index,
+            var_model: var.model,
+            model: self.stat.model,
+        })?;
+        if self.st.failed {
+            return Ok(());
+        }
+        let mut store = Store {
+            stat: &self.stat,
+            st: &mut self.st,
+        };
+        if store
+            .assign(v, value)
+            .and_then(|()| store.propagate())
+            .is_err()
+        {
+            store.clear();
+            store.st.failed = true;
+        }
+        if self.st.marks.is_empty() {
+            self.st.trail.clear();
+        }
+        Ok(())
     }
 
     /// Whether propagation has found the current state impossible.
