@@ -184,20 +184,28 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Name::Sudoku { file } => {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
+            // The rules compiled once; each puzzle's givens fixed on a copy.
+            let (rules, cells) = puzzle::sudoku(&[0; 81])?;
+            let rules = rules.compile();
             for (number, line) in text.lines().enumerate() {
                 let line = line.trim();
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
                 let givens = parse_sudoku(line).with_context(|| format!("line {}", number + 1))?;
-                let (m, cells) = puzzle::sudoku(&givens)?;
-                count_or_show_sudoku(&m, &cells, first, out)?;
+                let mut network = rules.clone();
+                for (&cell, &given) in cells.iter().zip(&givens) {
+                    if given != 0 {
+                        network.fix(cell, i64::from(given))?;
+                    }
+                }
+                show_sudoku(&network, &cells, first, out)?;
             }
             Ok(())
         }
         Name::Killer => {
             let (m, cells) = puzzle::killer_sudoku(&demo_cages())?;
-            count_or_show_sudoku(&m, &cells, first, out)
+            show_sudoku(&m.compile(), &cells, first, out)
         }
         Name::Xkcd { total } => {
             let (m, counts) = puzzle::xkcd_menu(*total)?;
@@ -293,18 +301,21 @@ fn show_all(m: &Model, k: usize, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// The solved line (or `no solution`); with `--first K`, up to K lines.
-fn count_or_show_sudoku(
-    m: &Model,
+fn show_sudoku(
+    network: &Network,
     cells: &[Var],
     first: Option<usize>,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let solutions = m.compile().solutions(first.unwrap_or(1));
+    let solutions = network.solutions(first.unwrap_or(1));
     if solutions.is_empty() {
         writeln!(out, "no solution")?;
     }
     for s in solutions {
-        let line: String = cells.iter().map(|&v| s[v].to_string()).collect();
+        let line: String = cells
+            .iter()
+            .map(|&v| char::from_digit(s[v] as u32, 10).unwrap_or('?'))
+            .collect();
         writeln!(out, "{line}")?;
     }
     Ok(())
