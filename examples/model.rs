@@ -32,6 +32,11 @@ struct Cli {
     #[arg(long, global = true, value_name = "K")]
     first: Option<usize>,
 
+    /// Count on this many threads (0: one per core), the subproblems three
+    /// choices deep as the tasks of a work list.
+    #[arg(long, short, global = true, default_value_t = 1, value_parser = parse_threads)]
+    threads: usize,
+
     #[command(subcommand)]
     model: Name,
 }
@@ -119,14 +124,21 @@ fn main() -> ExitCode {
     }
 }
 
-/// The count, or the first K solutions each printed by `show`.
+/// The count (on `cli.threads` threads), or the first K solutions each
+/// printed by `show`.
 fn count_or_show(
     network: &Network,
-    first: Option<usize>,
+    name: &str,
+    cli: &Cli,
     out: &mut dyn Write,
     show: impl Fn(&Solution) -> String,
 ) -> anyhow::Result<()> {
-    match first {
+    match cli.first {
+        None if cli.threads != 1 => {
+            let job = runner::Subproblems::new(name, network.clone(), 3);
+            let finished = runner::run(&job, &runner::Options::new().threads(cli.threads))?;
+            writeln!(out, "{}", finished.value.total)?;
+        }
         None => writeln!(out, "{}", backtrack::count(network.clone()))?,
         Some(k) => {
             for s in network.solutions(k) {
@@ -151,7 +163,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match &cli.model {
         Name::Queens { n } => {
             let (m, q) = puzzle::queens(usize::from(*n))?;
-            count_or_show(&m.compile(), first, out, |s| {
+            count_or_show(&m.compile(), &format!("queens {n}"), cli, out, |s| {
                 let cols: Vec<String> = q.iter().map(|&v| (s[v] + 1).to_string()).collect();
                 cols.join(" ")
             })
@@ -159,12 +171,14 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Name::Magic { n } => {
             let n = usize::from(*n);
             let (m, cells) = puzzle::magic_square(n)?;
-            count_or_show(&m.compile(), first, out, |s| grid(s, &cells, n))
+            count_or_show(&m.compile(), &format!("magic {n}"), cli, out, |s| {
+                grid(s, &cells, n)
+            })
         }
         Name::Langford { n } => {
             let n = usize::from(*n);
             let (m, a, b) = puzzle::langford(n)?;
-            count_or_show(&m.compile(), first, out, |s| {
+            count_or_show(&m.compile(), &format!("langford {n}"), cli, out, |s| {
                 let mut row = vec![0; 2 * n];
                 for k in 0..n {
                     row[s[a[k]] as usize] = k + 1;
@@ -255,9 +269,10 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
                 .try_into()
                 .context("sujiko takes four numbers")?;
             let (m, cells) = puzzle::sujiko(circles, &[])?;
-            count_or_show(&m.compile(), Some(first.unwrap_or(usize::MAX)), out, |s| {
-                grid(s, &cells, 3)
-            })
+            for s in m.compile().solutions(first.unwrap_or(usize::MAX)) {
+                writeln!(out, "{}", grid(&s, &cells, 3))?;
+            }
+            Ok(())
         }
         Name::Takuzu { n } => {
             let n = usize::from(*n);
@@ -265,7 +280,9 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
                 bail!("a takuzu grid has an even side, got {n}");
             }
             let (m, cells) = puzzle::takuzu(n)?;
-            count_or_show(&m.compile(), first, out, |s| grid(s, &cells, n))
+            count_or_show(&m.compile(), &format!("takuzu {n}"), cli, out, |s| {
+                grid(s, &cells, n)
+            })
         }
         Name::Nonogram { rows, cols } => {
             let (rows, cols) = (parse_clues(rows)?, parse_clues(cols)?);
@@ -335,6 +352,15 @@ fn parse_sudoku(line: &str) -> anyhow::Result<[u8; 81]> {
         };
     }
     Ok(cells)
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(threads) if threads <= 1024 => Ok(threads),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to 1024, got {text:?}"
+        )),
+    }
 }
 
 fn parse_clues(text: &str) -> anyhow::Result<Vec<Vec<usize>>> {

@@ -23,6 +23,15 @@ pub struct Var {
     pub(crate) index: u32,
 }
 
+/// A variable serializes as its index in its model: the same in every
+/// process that builds the model the same way (a model's identity is only
+/// unique within a process, so it is left out).
+impl serde::Serialize for Var {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u32(self.index)
+    }
+}
+
 impl Var {
     /// The variable's position in its model, from 0 in order of creation.
     pub fn index(self) -> usize {

@@ -4,3 +4,4 @@
 mod model;
 mod propagation;
 mod puzzle;
+mod runner;

@@ -1,10 +1,16 @@
 //! The choices of a network: a variable and its value, and the values of
 //! one variable as an owned iterator.
 
+use serde::Serialize;
+
 use crate::model::Var;
 
 /// One branch of the search: `var` takes `value`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// It serializes as `{"var":INDEX,"value":VALUE}` (see [`Var`]'s
+/// `Serialize`), so the `runner` crate can keep the subproblems of a model
+/// in checkpoints and shard files, the same in every process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Choice {
     /// The variable fixed.
     pub var: Var,
