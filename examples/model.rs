@@ -3,15 +3,17 @@
 //!
 //! ```text
 //! cargo run --release --example model -- queens 12          # 14200
+//! cargo run --release --example model -- queens 14 --threads 2
 //! cargo run --release --example model -- magic 3 --first 1
 //! cargo run --release --example model -- send-more-money
 //! cargo run --release --example model -- sudoku examples/data/hard.txt
 //! ```
 //!
 //! Without `--first` a model prints its count (or, for the puzzles with one
-//! answer, the answer); `--first K` prints the first K solutions. A mistake
-//! in the arguments prints one line on standard error and exits with status
-//! 2.
+//! answer, the answer); `--first K` prints the first K solutions;
+//! `--threads N` counts on N threads through the `runner` crate, the
+//! subproblems three choices deep as the tasks. A mistake in the arguments
+//! prints one line on standard error and exits with status 2.
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
