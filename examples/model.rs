@@ -67,6 +67,19 @@ enum Name {
     Sudoku { file: PathBuf },
     /// A killer sudoku (the cages of a built-in demo grid): the solved line.
     Killer,
+    /// A samurai sudoku: five 9x9 grids overlapping at the corners, 21
+    /// lines of 21 characters ('.' or '0' for an empty cell, a space or '-'
+    /// outside the grids), e.g. examples/data/samurai.txt; the solved board.
+    Samurai { file: PathBuf },
+    /// A kakuro: rows of cells separated by spaces, '.' a white cell, '#' a
+    /// black one, 'D\R' a black one with the clues of the run down and the
+    /// run right of it (either may be empty), e.g. examples/data/kakuro.txt;
+    /// the solved grid.
+    Kakuro { file: PathBuf },
+    /// A hidato: rows of cells separated by spaces, '.' an open cell, a
+    /// number a given, '#' a hole, e.g. examples/data/hidato.txt; the solved
+    /// grid (1 to N, each next to the one before).
+    Hidato { file: PathBuf },
     /// The xkcd 287 menu: the orders of appetizers costing exactly TOTAL
     /// cents (default 1505, $15.05).
     Xkcd {
@@ -223,6 +236,63 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let (m, cells) = puzzle::killer_sudoku(&demo_cages())?;
             show_sudoku(&m.compile(), &cells, first, out)
         }
+        Name::Samurai { file } => {
+            let givens = parse_samurai(&read(file)?)?;
+            let (m, board) = puzzle::samurai_sudoku(&givens)?;
+            show_solutions(&m, first, out, |s| {
+                let mut text = String::new();
+                for row in board.chunks(21) {
+                    let line: String = row
+                        .iter()
+                        .map(|cell| cell.map_or(' ', |v| digit(s[v])))
+                        .collect();
+                    let _ = writeln!(text, "{}", line.trim_end());
+                }
+                text
+            })
+        }
+        Name::Kakuro { file } => {
+            let grid = parse_kakuro(&read(file)?)?;
+            let (m, cells) = puzzle::kakuro(grid.cells, &grid.runs)?;
+            show_solutions(&m, first, out, |s| {
+                let mut text = String::new();
+                for row in &grid.rows {
+                    let line: Vec<String> = row
+                        .iter()
+                        .map(|token| match token {
+                            Ok(cell) => s[cells[*cell]].to_string(),
+                            Err(black) => black.clone(),
+                        })
+                        .collect();
+                    let _ = writeln!(text, "{}", line.join(" "));
+                }
+                text
+            })
+        }
+        Name::Hidato { file } => {
+            let grid = parse_hidato(&read(file)?)?;
+            let (m, at) = puzzle::hidato(&grid)?;
+            let width = grid.iter().map(Vec::len).max().unwrap_or(0);
+            let digits = at.len().to_string().len();
+            show_solutions(&m, first, out, |s| {
+                let mut board = vec![None; grid.len() * width];
+                for (k, &v) in at.iter().enumerate() {
+                    board[s[v] as usize] = Some(k + 1);
+                }
+                let mut text = String::new();
+                for row in board.chunks(width.max(1)) {
+                    let line: Vec<String> = row
+                        .iter()
+                        .map(|k| match k {
+                            Some(k) => format!("{k:>digits$}"),
+                            None => format!("{:>digits$}", "#"),
+                        })
+                        .collect();
+                    let _ = writeln!(text, "{}", line.join(" "));
+                }
+                text
+            })
+        }
         Name::Xkcd { total } => {
             let (m, counts) = puzzle::xkcd_menu(*total)?;
             for s in m.compile().solutions(first.unwrap_or(usize::MAX)) {
@@ -338,6 +408,162 @@ fn show_sudoku(
         writeln!(out, "{line}")?;
     }
     Ok(())
+}
+
+fn read(file: &PathBuf) -> anyhow::Result<String> {
+    std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))
+}
+
+fn digit(value: i64) -> char {
+    u32::try_from(value)
+        .ok()
+        .and_then(|d| char::from_digit(d, 10))
+        .unwrap_or('?')
+}
+
+/// The first solution (`no solution` if none); with `--first K`, up to K,
+/// a blank line between two.
+fn show_solutions(
+    m: &Model,
+    first: Option<usize>,
+    out: &mut dyn Write,
+    show: impl Fn(&Solution) -> String,
+) -> anyhow::Result<()> {
+    let solutions = m.compile().solutions(first.unwrap_or(1));
+    if solutions.is_empty() {
+        writeln!(out, "no solution")?;
+    }
+    for (i, s) in solutions.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        write!(out, "{}", show(s))?;
+    }
+    Ok(())
+}
+
+/// A samurai board: 21 lines of up to 21 characters, row by row.
+fn parse_samurai(text: &str) -> anyhow::Result<[u8; 441]> {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() != 21 {
+        bail!("a samurai board has 21 lines, got {}", lines.len());
+    }
+    let mut inside = [false; 441];
+    for (r0, c0) in puzzle::SAMURAI_GRIDS {
+        for i in 0..81 {
+            inside[(r0 + i / 9) * 21 + c0 + i % 9] = true;
+        }
+    }
+    let mut cells = [0; 441];
+    for (r, line) in lines.iter().enumerate() {
+        let chars: Vec<char> = line.trim_end_matches('\r').chars().collect();
+        if chars.len() > 21 {
+            bail!("line {}: more than 21 characters", r + 1);
+        }
+        for c in 0..21 {
+            let ch = chars.get(c).copied().unwrap_or(' ');
+            let at = r * 21 + c;
+            cells[at] = match (ch, inside[at]) {
+                ('.' | '0', _) | (' ' | '-', false) => 0,
+                ('1'..='9', true) => ch as u8 - b'0',
+                _ => bail!(
+                    "line {}, column {}: '{ch}' is not {}",
+                    r + 1,
+                    c + 1,
+                    if inside[at] {
+                        "a digit, '.' or '0'"
+                    } else {
+                        "a space or '-' (outside the five grids)"
+                    }
+                ),
+            };
+        }
+    }
+    Ok(cells)
+}
+
+/// A kakuro grid: each row's tokens, a white cell as its number (`Ok`),
+/// a black one as its text (`Err`), and the runs with their clues.
+struct Kakuro {
+    rows: Vec<Vec<Result<usize, String>>>,
+    cells: usize,
+    runs: Vec<(Vec<usize>, i64)>,
+}
+
+fn parse_kakuro(text: &str) -> anyhow::Result<Kakuro> {
+    let mut rows: Vec<Vec<Result<usize, String>>> = Vec::new();
+    let mut clues = Vec::new();
+    let mut cells = 0;
+    for (r, line) in text.lines().enumerate() {
+        let mut row = Vec::new();
+        for (c, token) in line.split_whitespace().enumerate() {
+            if token == "." {
+                row.push(Ok(cells));
+                cells += 1;
+                continue;
+            }
+            if token != "#" {
+                let (down, right) = token.split_once('\\').with_context(|| {
+                    format!("line {}: '{token}' is not '.', '#' or DOWN\\RIGHT", r + 1)
+                })?;
+                for (clue, across) in [(down, false), (right, true)] {
+                    if !clue.is_empty() {
+                        let sum: i64 = clue
+                            .parse()
+                            .with_context(|| format!("line {}: '{clue}' is not a clue", r + 1))?;
+                        clues.push((r, c, across, sum));
+                    }
+                }
+            }
+            row.push(Err(token.to_owned()));
+        }
+        rows.push(row);
+    }
+    let white = |r: usize, c: usize| {
+        rows.get(r)
+            .and_then(|row| row.get(c))
+            .and_then(|t| t.as_ref().ok())
+    };
+    let mut runs = Vec::new();
+    for (r, c, across, sum) in clues {
+        let run: Vec<usize> = (1..)
+            .map_while(|k| {
+                if across {
+                    white(r, c + k)
+                } else {
+                    white(r + k, c)
+                }
+            })
+            .copied()
+            .collect();
+        if run.is_empty() {
+            bail!("line {}: a clue with no white cell after it", r + 1);
+        }
+        runs.push((run, sum));
+    }
+    Ok(Kakuro { rows, cells, runs })
+}
+
+/// A hidato grid: 0 for an open cell, the given numbers, -1 for a hole.
+fn parse_hidato(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
+    text.lines()
+        .enumerate()
+        .map(|(r, line)| {
+            line.split_whitespace()
+                .map(|token| match token {
+                    "." => Ok(0),
+                    "#" => Ok(-1),
+                    _ => match token.parse::<i64>() {
+                        Ok(k) if k > 0 => Ok(k),
+                        _ => bail!(
+                            "line {}: '{token}' is not '.', '#' or a number from 1",
+                            r + 1
+                        ),
+                    },
+                })
+                .collect()
+        })
+        .collect()
 }
 
 fn parse_sudoku(line: &str) -> anyhow::Result<[u8; 81]> {
