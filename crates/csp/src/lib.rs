@@ -64,8 +64,10 @@ mod network;
 mod propagator;
 pub mod puzzle;
 mod solution;
+mod var;
 
 pub use error::Error;
-pub use model::{MAX_DOMAIN, Model, Rel, Var};
+pub use model::{MAX_DOMAIN, Model};
 pub use network::{Choice, Network, Values};
 pub use solution::Solution;
+pub use var::{Rel, Var};

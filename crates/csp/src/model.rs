@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::error::Error;
 use crate::network::Network;
 use crate::propagator::{Linear, Predicate, Propagator, Table};
+use crate::var::{Rel, Var};
 
 /// The most values a variable's domain may span, from its smallest value to
 /// its largest (64 words of 64 bits).
@@ -15,46 +16,6 @@ pub const MAX_DOMAIN: usize = 4096;
 
 /// Each model's identity, so a variable of one is refused by another.
 static NEXT_MODEL: AtomicU64 = AtomicU64::new(0);
-
-/// A variable of a [`Model`]: a handle, cheap to copy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Var {
-    pub(crate) model: u64,
-    pub(crate) index: u32,
-}
-
-/// A variable serializes as its index in its model: the same in every
-/// process that builds the model the same way (a model's identity is only
-/// unique within a process, so it is left out).
-impl serde::Serialize for Var {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u32(self.index)
-    }
-}
-
-impl Var {
-    /// The variable's position in its model, from 0 in order of creation.
-    pub fn index(self) -> usize {
-        self.index as usize
-    }
-}
-
-/// A comparison in a linear constraint: `sum rel rhs`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rel {
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<=`
-    Le,
-    /// `<`
-    Lt,
-    /// `>=`
-    Ge,
-    /// `>`
-    Gt,
-}
 
 /// One variable as declared: its values are `offset + i` for each bit `i`
 /// of `words[start..start + len]` in its model; the network keeps the same

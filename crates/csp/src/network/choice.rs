@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::model::Var;
+use crate::var::Var;
 
 /// One branch of the search: `var` takes `value`.
 ///

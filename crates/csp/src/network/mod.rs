@@ -24,8 +24,8 @@ pub(crate) use state::{Fail, Static};
 pub(crate) use store::Store;
 
 use crate::error::Error;
-use crate::model::Var;
 use crate::solution::Solution;
+use crate::var::Var;
 use state::{State, fixed_value};
 
 /// A compiled [`Model`]: a [`backtrack::Problem`] whose state is the

@@ -9,7 +9,8 @@ mod sudoku;
 pub use sudoku::{SAMURAI_GRIDS, killer_sudoku, samurai_sudoku, sudoku};
 
 use crate::error::Error;
-use crate::model::{Model, Rel, Var};
+use crate::model::Model;
+use crate::var::{Rel, Var};
 
 /// N-queens: `q[r]` is the column of the queen in row `r`. One
 /// [`all_different`](Model::all_different) for the columns, and

@@ -1,7 +1,8 @@
 //! Sudoku and its variants: grids of all-different rows, columns and boxes.
 
 use crate::error::Error;
-use crate::model::{Model, Var};
+use crate::model::Model;
+use crate::var::Var;
 
 /// Sudoku: 81 cells row by row, `0` for an empty cell, a digit for a given
 /// (any other number gives a model with no solution).
