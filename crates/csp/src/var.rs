@@ -1,7 +1,7 @@
 //! The handles a model gives out: variables, and the comparisons of linear
 //! constraints.
 
-/// A variable of a [`Model`]: a handle, cheap to copy.
+/// A variable of a [`Model`](crate::Model): a handle, cheap to copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Var {
     pub(crate) model: u64,

@@ -28,7 +28,7 @@ use crate::solution::Solution;
 use crate::var::Var;
 use state::{State, fixed_value};
 
-/// A compiled [`Model`]: a [`backtrack::Problem`] whose state is the
+/// A compiled [`Model`](crate::Model): a [`backtrack::Problem`] whose state is the
 /// domains of the variables.
 ///
 /// # The search
