@@ -17,8 +17,9 @@
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
 //!   `name=value` lines.
 //! - [`puzzle`] holds classic puzzles as models of a few lines each:
-//!   N-queens, sudoku, killer sudoku, SEND + MORE = MONEY, magic squares,
-//!   Langford pairs, the xkcd menu, sujiko, takuzu, nonograms, the zebra.
+//!   N-queens, sudoku, killer and samurai sudoku, kakuro, hidato,
+//!   SEND + MORE = MONEY, magic squares, Langford pairs, the xkcd menu,
+//!   sujiko, takuzu, nonograms, the zebra.
 //!
 //! # Example
 //!
