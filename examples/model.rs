@@ -222,12 +222,14 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
                     continue;
                 }
                 let givens = parse_sudoku(line).with_context(|| format!("line {}", number + 1))?;
+                let givens: Vec<(Var, i64)> = cells
+                    .iter()
+                    .zip(&givens)
+                    .filter(|&(_, &given)| given != 0)
+                    .map(|(&cell, &given)| (cell, i64::from(given)))
+                    .collect();
                 let mut network = rules.clone();
-                for (&cell, &given) in cells.iter().zip(&givens) {
-                    if given != 0 {
-                        network.fix(cell, i64::from(given))?;
-                    }
-                }
+                network.fix(&givens)?;
                 show_sudoku(&network, &cells, first, out)?;
             }
             Ok(())

@@ -206,9 +206,8 @@ fn hall(s: &mut Store<'_>, vars: &[u32], words: &[u32]) -> Result<(), Fail> {
         let d = s.word_at(w);
         twice |= once & d;
         once |= d;
-        if d & d.wrapping_sub(1) == 0 {
-            fixed |= d;
-        }
+        // d if it has one bit (or none), else 0; without a branch.
+        fixed |= d & 0u64.wrapping_sub(u64::from(d & d.wrapping_sub(1) == 0));
     }
     let values = once.count_ones() as usize;
     if values < vars.len() {

@@ -268,10 +268,14 @@ proptest! {
     ) {
         let (mut m, vars) = model(shared, &domains, &constraints);
         let mut network = m.compile();
-        for &(i, value) in &givens {
-            let var = vars[i % vars.len()];
+        let givens: Vec<(Var, i64)> = givens.iter().map(|&(i, value)| (vars[i % vars.len()], value)).collect();
+        for &(var, value) in &givens {
             m.fix(var, value).unwrap();
-            network.fix(var, value).unwrap();
+        }
+        // All at once, or one by one.
+        if let Some((last, first)) = givens.split_last() {
+            network.fix(first).unwrap();
+            network.fix(&[*last]).unwrap();
         }
         let expected = m.compile();
         prop_assert_eq!(network.is_failed(), expected.is_failed());

@@ -70,11 +70,11 @@ impl Network {
         (var.model == self.stat.model && var.index() < self.stat.vars.len()).then_some(var.index)
     }
 
-    /// Narrows `var` to `value` in the current state and propagates, as a
-    /// puzzle's given: compile a model of the rules once, then fix each
-    /// instance's givens on a clone of the network (cheaper than building
-    /// and compiling a model per instance, and the same domains as
-    /// [`Model::fix`](crate::Model::fix) before compiling).
+    /// Narrows each variable of `givens` to its value in the current state,
+    /// then propagates, as a puzzle's givens: compile a model of the rules
+    /// once, then fix each instance's givens on a clone of the network
+    /// (cheaper than building and compiling a model per instance, and the
+    /// same domains as [`Model::fix`](crate::Model::fix) before compiling).
     ///
     /// A value the domain lacks, or a contradiction found by propagation,
     /// leaves the network failed: it has no solution. Before any choice is
@@ -83,7 +83,8 @@ impl Network {
     ///
     /// # Errors
     ///
-    /// [`Error::ForeignVar`] for a variable of another model.
+    /// [`Error::ForeignVar`] for a variable of another model; the network is
+    /// then left as it was.
     ///
     /// # Example
     ///
@@ -93,17 +94,19 @@ impl Network {
     /// let (rules, q) = puzzle::queens(6)?;
     /// let rules = rules.compile();
     /// let mut network = rules.clone();
-    /// network.fix(q[0], 1)?;
+    /// network.fix(&[(q[0], 1)])?;
     /// assert_eq!(backtrack::count(network), 1);
     /// assert_eq!(backtrack::count(rules), 4);
     /// # Ok::<(), csp::Error>(())
     /// ```
-    pub fn fix(&mut self, var: Var, value: i64) -> Result<(), Error> {
-        let v = self.var_index(var).ok_or(Error::ForeignVar {
-            index: var.index,
-            var_model: var.model,
-            model: self.stat.model,
-        })?;
+    pub fn fix(&mut self, givens: &[(Var, i64)]) -> Result<(), Error> {
+        if let Some(&(var, _)) = givens.iter().find(|(v, _)| self.var_index(*v).is_none()) {
+            return Err(Error::ForeignVar {
+                index: var.index,
+                var_model: var.model,
+                model: self.stat.model,
+            });
+        }
         if self.st.failed {
             return Ok(());
         }
@@ -111,11 +114,10 @@ impl Network {
             stat: &self.stat,
             st: &mut self.st,
         };
-        if store
-            .assign(v, value)
-            .and_then(|()| store.propagate())
-            .is_err()
-        {
+        let assigned = givens
+            .iter()
+            .try_for_each(|&(var, value)| store.assign(var.index, value));
+        if assigned.and_then(|()| store.propagate()).is_err() {
             store.clear();
             store.st.failed = true;
         }
