@@ -92,7 +92,7 @@ impl Network {
             distinct: distinct.into(),
             fix_start,
             fix_watch,
-            change_start: starts.into(),
+            change_range: starts.windows(2).map(|w| (w[0], w[1])).collect(),
             change_watch: change_watch.into(),
             order: order.into(),
         };

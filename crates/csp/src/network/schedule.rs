@@ -53,11 +53,8 @@ impl Store<'_> {
     #[inline(always)]
     fn schedule(&mut self, v: u32) {
         let stat = self.stat;
-        let (a, b) = (
-            stat.change_start[v as usize] as usize,
-            stat.change_start[v as usize + 1] as usize,
-        );
-        for &(w, mask) in &stat.change_watch[a..b] {
+        let (a, b) = stat.change_range[v as usize];
+        for &(w, mask) in &stat.change_watch[a as usize..b as usize] {
             self.st.dirty[w as usize] |= mask;
         }
     }

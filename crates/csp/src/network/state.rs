@@ -31,9 +31,9 @@ pub(crate) struct Static {
     pub(super) fix_start: Box<[u32]>,
     pub(super) fix_watch: Box<[Advice]>,
     /// For each variable, the propagators to schedule when its domain
-    /// changes, `change_watch[change_start[v]..change_start[v + 1]]`: each
+    /// changes, `change_watch[a..b]` for `(a, b) = change_range[v]`: each
     /// entry a word of `State::dirty` and the bits to set in it.
-    pub(super) change_start: Box<[u32]>,
+    pub(super) change_range: Box<[(u32, u32)]>,
     pub(super) change_watch: Box<[(u32, u64)]>,
     /// The variables by decreasing degree, then increasing index: the
     /// branching order among domains of equal size.
