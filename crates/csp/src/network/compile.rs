@@ -105,6 +105,7 @@ impl Network {
                 failed: model.infeasible,
                 fixed: Vec::with_capacity(n),
                 dirty: vec![0; stat.props.len().div_ceil(64)],
+                round: vec![0; stat.props.len().div_ceil(64)],
                 scratch: Vec::new(),
                 values: Vec::new(),
             },

@@ -59,6 +59,28 @@ impl Store<'_> {
         }
     }
 
+    /// The next scheduled propagator, in rounds: those scheduled when a
+    /// round starts run in the order of their index, and those they schedule
+    /// wait for the next round (a breadth-first order: one that wakes often
+    /// does not run between every two others).
+    #[inline]
+    fn next_scheduled(&mut self) -> Option<usize> {
+        loop {
+            if let Some(i) = self.st.round.iter().position(|&d| d != 0) {
+                let d = self.st.round[i];
+                let bit = d & d.wrapping_neg();
+                self.st.round[i] = d ^ bit;
+                // It is about to see every change so far.
+                self.st.dirty[i] &= !bit;
+                return Some(i * 64 + bit.trailing_zeros() as usize);
+            }
+            if self.st.dirty.iter().all(|&d| d == 0) {
+                return None;
+            }
+            std::mem::swap(&mut self.st.round, &mut self.st.dirty);
+        }
+    }
+
     /// Runs the propagators until nothing changes: the advice about fixed
     /// variables first (cheap), then the scheduled propagators one by one,
     /// the lowest index first.
@@ -105,10 +127,7 @@ impl Store<'_> {
                         }
                     }
                 }
-            } else if let Some(i) = self.st.dirty.iter().position(|&d| d != 0) {
-                let d = self.st.dirty[i];
-                self.st.dirty[i] = d & (d - 1);
-                let p = i * 64 + d.trailing_zeros() as usize;
+            } else if let Some(p) = self.next_scheduled() {
                 stat.props[p].run(self)?;
             } else {
                 return Ok(());
@@ -120,5 +139,6 @@ impl Store<'_> {
     pub(super) fn clear(&mut self) {
         self.st.fixed.clear();
         self.st.dirty.fill(0);
+        self.st.round.fill(0);
     }
 }

@@ -57,6 +57,9 @@ pub(crate) struct State {
     pub(super) fixed: Vec<u32>,
     /// The scheduled propagators, one bit each (empty between two calls).
     pub(super) dirty: Vec<u64>,
+    /// The scheduled propagators of the round being run (see
+    /// `Store::next_scheduled`).
+    pub(super) round: Vec<u64>,
     /// Scratch space for the propagators, kept to avoid allocating.
     pub(crate) scratch: Vec<u64>,
     pub(crate) values: Vec<i64>,
