@@ -60,19 +60,17 @@ impl Network {
         // word of the dirty bits become one entry.
         let (change_start, changes) = by_var(n, changes);
         let mut change_watch: Vec<(u32, u64)> = Vec::with_capacity(changes.len());
-        let mut starts = Vec::with_capacity(n + 1);
-        starts.push(0);
+        let mut change_range = Vec::with_capacity(n);
         for v in 0..n {
-            let mut last = None;
+            let first = change_watch.len();
             for &p in &changes[change_start[v] as usize..change_start[v + 1] as usize] {
                 let (word, bit) = (p / 64, 1u64 << (p % 64));
-                match change_watch.last_mut() {
-                    Some((w, mask)) if last == Some(word) && *w == word => *mask |= bit,
+                match change_watch[first..].last_mut() {
+                    Some((w, mask)) if *w == word => *mask |= bit,
                     _ => change_watch.push((word, bit)),
                 }
-                last = Some(word);
             }
-            starts.push(change_watch.len() as u32);
+            change_range.push((first as u32, change_watch.len() as u32));
         }
         let mut order: Vec<u32> = (0..n as u32).collect();
         order.sort_by_key(|&v| (std::cmp::Reverse(degree[v as usize]), v));
@@ -92,7 +90,7 @@ impl Network {
             distinct: distinct.into(),
             fix_start,
             fix_watch,
-            change_range: starts.windows(2).map(|w| (w[0], w[1])).collect(),
+            change_range: change_range.into(),
             change_watch: change_watch.into(),
             order: order.into(),
         };
