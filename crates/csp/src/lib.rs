@@ -14,6 +14,8 @@
 //!   choice fixes a variable (the smallest domain first) and the constraints
 //!   propagate to a fixpoint; a trail undoes their changes exactly on
 //!   backtrack.
+//! - [`Network::fix`] narrows a compiled network to an instance's givens:
+//!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
 //!   `name=value` lines.
 //! - [`puzzle`] holds classic puzzles as models of a few lines each:
