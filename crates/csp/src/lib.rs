@@ -14,11 +14,14 @@
 //!   choice fixes a variable (the smallest domain first) and the constraints
 //!   propagate to a fixpoint; a trail undoes their changes exactly on
 //!   backtrack.
+//! - [`Network::fix`] narrows a compiled network to an instance's givens:
+//!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
 //!   `name=value` lines.
 //! - [`puzzle`] holds classic puzzles as models of a few lines each:
-//!   N-queens, sudoku, killer sudoku, SEND + MORE = MONEY, magic squares,
-//!   Langford pairs, the xkcd menu, sujiko, takuzu, nonograms, the zebra.
+//!   N-queens, sudoku, killer and samurai sudoku, kakuro, hidato,
+//!   SEND + MORE = MONEY, magic squares, Langford pairs, the xkcd menu,
+//!   sujiko, takuzu, nonograms, the zebra.
 //!
 //! # Example
 //!
@@ -64,8 +67,10 @@ mod network;
 mod propagator;
 pub mod puzzle;
 mod solution;
+mod var;
 
 pub use error::Error;
-pub use model::{MAX_DOMAIN, Model, Rel, Var};
+pub use model::{MAX_DOMAIN, Model};
 pub use network::{Choice, Network, Values};
 pub use solution::Solution;
+pub use var::{Rel, Var};

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::error::Error;
 use crate::network::Network;
 use crate::propagator::{Linear, Predicate, Propagator, Table};
+use crate::var::{Rel, Var};
 
 /// The most values a variable's domain may span, from its smallest value to
 /// its largest (64 words of 64 bits).
@@ -16,42 +17,14 @@ pub const MAX_DOMAIN: usize = 4096;
 /// Each model's identity, so a variable of one is refused by another.
 static NEXT_MODEL: AtomicU64 = AtomicU64::new(0);
 
-/// A variable of a [`Model`]: a handle, cheap to copy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Var {
-    pub(crate) model: u64,
-    pub(crate) index: u32,
-}
-
-impl Var {
-    /// The variable's position in its model, from 0 in order of creation.
-    pub fn index(self) -> usize {
-        self.index as usize
-    }
-}
-
-/// A comparison in a linear constraint: `sum rel rhs`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rel {
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<=`
-    Le,
-    /// `<`
-    Lt,
-    /// `>=`
-    Ge,
-    /// `>`
-    Gt,
-}
-
-/// One variable as declared: its values are `offset + i` for each bit `i`.
+/// One variable as declared: its values are `offset + i` for each bit `i`
+/// of `words[start..start + len]` in its model; the network keeps the same
+/// layout.
 #[derive(Clone, Debug)]
 pub(crate) struct VarDef {
     pub(crate) offset: i64,
-    pub(crate) words: Vec<u64>,
+    pub(crate) start: u32,
+    pub(crate) len: u32,
     pub(crate) name: Option<String>,
 }
 
@@ -82,6 +55,8 @@ pub(crate) struct VarDef {
 pub struct Model {
     id: u64,
     pub(crate) vars: Vec<VarDef>,
+    /// Every variable's domain, one after the other.
+    pub(crate) words: Vec<u64>,
     pub(crate) props: Vec<Propagator>,
     /// A constraint that can never hold was added (`x != x`, for one).
     pub(crate) infeasible: bool,
@@ -109,6 +84,7 @@ impl Model {
         Model {
             id: NEXT_MODEL.fetch_add(1, Ordering::Relaxed),
             vars: Vec::new(),
+            words: Vec::new(),
             props: Vec::new(),
             infeasible: false,
         }
@@ -156,18 +132,24 @@ impl Model {
             return self.new_var(0, -1, None);
         };
         let var = self.new_var(lo, hi, None)?;
-        let def = &mut self.vars[var.index()];
-        def.words.iter_mut().for_each(|w| *w = 0);
+        let words = self.domain_mut(var.index);
+        words.iter_mut().for_each(|w| *w = 0);
         for v in values {
             let bit = (v as i128 - lo as i128) as usize;
-            def.words[bit / 64] |= 1 << (bit % 64);
+            words[bit / 64] |= 1 << (bit % 64);
         }
         Ok(var)
     }
 
     /// `n` new variables, each taking the values of `range`.
     pub fn vars(&mut self, n: usize, range: RangeInclusive<i64>) -> Result<Vec<Var>, Error> {
-        (0..n).map(|_| self.var(range.clone())).collect()
+        self.vars.reserve(n);
+        self.words.reserve(n);
+        let mut vars = Vec::with_capacity(n);
+        for _ in 0..n {
+            vars.push(self.var(range.clone())?);
+        }
+        Ok(vars)
     }
 
     /// A grid of `rows` by `cols` new variables, row by row, each taking the
@@ -187,22 +169,41 @@ impl Model {
             return Err(Error::DomainTooLarge { size: span as u128 });
         }
         let size = span.max(0) as usize;
-        let mut words = vec![0u64; size.div_ceil(64).max(1)];
-        for bit in 0..size {
-            words[bit / 64] |= 1 << (bit % 64);
-        }
-        let index = u32::try_from(self.vars.len()).map_err(|_| Error::DomainTooLarge {
+        let len = size.div_ceil(64).max(1);
+        let too_many = || Error::DomainTooLarge {
             size: span.max(0) as u128,
-        })?;
+        };
+        let index = u32::try_from(self.vars.len()).map_err(|_| too_many())?;
+        let start = u32::try_from(self.words.len())
+            .ok()
+            .filter(|s| s.checked_add(len as u32).is_some())
+            .ok_or_else(too_many)?;
+        for i in 0..len {
+            let bits = (size - (i * 64).min(size)).min(64);
+            self.words
+                .push(if bits == 64 { !0 } else { (1 << bits) - 1 });
+        }
         self.vars.push(VarDef {
             offset: lo,
-            words,
+            start,
+            len: len as u32,
             name,
         });
         Ok(Var {
             model: self.id,
             index,
         })
+    }
+
+    /// The words of a variable's declared domain.
+    fn domain(&self, var: u32) -> &[u64] {
+        let def = &self.vars[var as usize];
+        &self.words[def.start as usize..(def.start + def.len) as usize]
+    }
+
+    fn domain_mut(&mut self, var: u32) -> &mut [u64] {
+        let def = &self.vars[var as usize];
+        &mut self.words[def.start as usize..(def.start + def.len) as usize]
     }
 
     /// Checks that `var` is one of this model's.
@@ -218,31 +219,37 @@ impl Model {
     }
 
     fn check_all(&self, vars: &[Var]) -> Result<Box<[u32]>, Error> {
-        vars.iter().map(|&v| self.check(v)).collect()
+        let mut checked = Vec::with_capacity(vars.len());
+        for &v in vars {
+            checked.push(self.check(v)?);
+        }
+        Ok(checked.into())
     }
 
     /// The smallest and largest values of a variable's declared domain, or
     /// `None` if it is empty.
     fn bounds(&self, var: u32) -> Option<(i64, i64)> {
-        let def = &self.vars[var as usize];
-        let first = def.words.iter().position(|&w| w != 0)?;
-        let last = def.words.iter().rposition(|&w| w != 0)?;
-        let lo = first * 64 + def.words[first].trailing_zeros() as usize;
-        let hi = last * 64 + 63 - def.words[last].leading_zeros() as usize;
-        Some((def.offset + lo as i64, def.offset + hi as i64))
+        let words = self.domain(var);
+        let first = words.iter().position(|&w| w != 0)?;
+        let last = words.iter().rposition(|&w| w != 0)?;
+        let lo = first * 64 + words[first].trailing_zeros() as usize;
+        let hi = last * 64 + 63 - words[last].leading_zeros() as usize;
+        let offset = self.vars[var as usize].offset;
+        Some((offset + lo as i64, offset + hi as i64))
     }
 
     /// Narrows `var` to the single value `value` (to nothing if it does not
     /// have that value): a given of a puzzle.
     pub fn fix(&mut self, var: Var, value: i64) -> Result<(), Error> {
-        let index = self.check(var)? as usize;
-        let def = &mut self.vars[index];
-        let bit = (value as i128 - def.offset as i128) as usize;
-        let keep = (value as i128 >= def.offset as i128) && bit < def.words.len() * 64;
-        let had = keep && def.words[bit / 64] >> (bit % 64) & 1 == 1;
-        def.words.iter_mut().for_each(|w| *w = 0);
+        let index = self.check(var)?;
+        let offset = self.vars[index as usize].offset;
+        let words = self.domain_mut(index);
+        let bit = (value as i128 - offset as i128) as usize;
+        let keep = (value as i128 >= offset as i128) && bit < words.len() * 64;
+        let had = keep && words[bit / 64] >> (bit % 64) & 1 == 1;
+        words.iter_mut().for_each(|w| *w = 0);
         if had {
-            def.words[bit / 64] = 1 << (bit % 64);
+            words[bit / 64] = 1 << (bit % 64);
         }
         Ok(())
     }
@@ -257,17 +264,23 @@ impl Model {
     /// take is given to it (a "hidden single").
     pub fn all_different(&mut self, vars: &[Var]) -> Result<(), Error> {
         let vars = self.check_all(vars)?;
-        let mut sorted = vars.to_vec();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        let repeats = if vars.len() <= 32 {
+            (1..vars.len()).any(|i| vars[..i].contains(&vars[i]))
+        } else {
+            let mut sorted = vars.to_vec();
+            sorted.sort_unstable();
+            sorted.windows(2).any(|w| w[0] == w[1])
+        };
+        if repeats {
             self.infeasible = true;
             return Ok(());
         }
         let dense = vars.iter().all(|&v| {
             let def = &self.vars[v as usize];
-            def.words.len() == 1 && def.offset == self.vars[vars[0] as usize].offset
+            def.len == 1 && def.offset == self.vars[vars[0] as usize].offset
         });
-        self.props.push(Propagator::AllDifferent { vars, dense });
+        let words = dense.then(|| vars.iter().map(|&v| self.vars[v as usize].start).collect());
+        self.props.push(Propagator::AllDifferent { vars, words });
         Ok(())
     }
 
@@ -405,7 +418,7 @@ impl Model {
             for (&var, &value) in vars.iter().zip(tuple) {
                 let def = &self.vars[var as usize];
                 let bit = value as i128 - def.offset as i128;
-                if bit < 0 || bit >= (def.words.len() * 64) as i128 {
+                if bit < 0 || bit >= (def.len * 64) as i128 {
                     // Outside the declared domain: the tuple can never fit.
                     flat.truncate(start);
                     continue 'tuples;
@@ -423,7 +436,7 @@ impl Model {
         let mut words = 0;
         for &var in &vars {
             bases.push(words);
-            words += self.vars[var as usize].words.len() as u32;
+            words += self.vars[var as usize].len;
         }
         self.props.push(Propagator::Table(Arc::new(Table {
             vars,

@@ -12,6 +12,7 @@
 //! could use, so the fixpoint after a choice does not depend on the order in
 //! which they run.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -22,9 +23,9 @@ use crate::network::{Fail, Store};
 pub(crate) enum Propagator {
     AllDifferent {
         vars: Box<[u32]>,
-        /// Every variable is one word with the same offset: the Hall checks
-        /// can work on the words directly.
-        dense: bool,
+        /// When every variable is one word with the same offset, the index of
+        /// each one's word: the Hall checks work on the words directly.
+        words: Option<Box<[u32]>>,
     },
     /// `x != y + c`
     NotEqual {
@@ -85,23 +86,13 @@ impl fmt::Debug for Propagator {
 
 impl Propagator {
     /// The variables it constrains, each once.
-    pub(crate) fn vars(&self) -> Vec<u32> {
+    pub(crate) fn vars(&self) -> Cow<'_, [u32]> {
         match self {
-            Propagator::AllDifferent { vars, .. } => vars.to_vec(),
-            Propagator::NotEqual { x, y, .. } => vec![*x, *y],
-            Propagator::Linear(l) => l.vars.to_vec(),
-            Propagator::Table(t) => {
-                let mut vars = t.vars.to_vec();
-                vars.sort_unstable();
-                vars.dedup();
-                vars
-            }
-            Propagator::Predicate(p) => {
-                let mut vars = p.vars.to_vec();
-                vars.sort_unstable();
-                vars.dedup();
-                vars
-            }
+            Propagator::AllDifferent { vars, .. } => Cow::Borrowed(vars),
+            Propagator::NotEqual { x, y, .. } => Cow::Owned(vec![*x, *y]),
+            Propagator::Linear(l) => Cow::Borrowed(&l.vars),
+            Propagator::Table(t) => distinct(&t.vars),
+            Propagator::Predicate(p) => distinct(&p.vars),
         }
     }
 
@@ -119,7 +110,7 @@ impl Propagator {
     /// Whether it runs whole when any of its domains changes.
     pub(crate) fn is_scheduled(&self) -> bool {
         match self {
-            Propagator::AllDifferent { dense, .. } => *dense,
+            Propagator::AllDifferent { words, .. } => words.is_some(),
             Propagator::NotEqual { .. } | Propagator::Predicate(_) => false,
             Propagator::Linear(l) => l.rel != crate::Rel::Ne,
             Propagator::Table(_) => true,
@@ -127,13 +118,13 @@ impl Propagator {
     }
 
     /// The list of variables that advice positions refer to.
-    pub(crate) fn advised_vars(&self) -> Vec<u32> {
+    pub(crate) fn advised_vars(&self) -> Cow<'_, [u32]> {
         match self {
-            Propagator::AllDifferent { vars, .. } => vars.to_vec(),
-            Propagator::NotEqual { x, y, .. } => vec![*x, *y],
-            Propagator::Linear(l) => l.vars.to_vec(),
-            Propagator::Table(t) => t.vars.to_vec(),
-            Propagator::Predicate(p) => p.vars.to_vec(),
+            Propagator::AllDifferent { vars, .. } => Cow::Borrowed(vars),
+            Propagator::NotEqual { x, y, .. } => Cow::Owned(vec![*x, *y]),
+            Propagator::Linear(l) => Cow::Borrowed(&l.vars),
+            Propagator::Table(t) => Cow::Borrowed(&t.vars),
+            Propagator::Predicate(p) => Cow::Borrowed(&p.vars),
         }
     }
 
@@ -142,12 +133,6 @@ impl Propagator {
     #[inline]
     pub(crate) fn advise(&self, s: &mut Store<'_>, pos: u32, value: i64) -> Result<(), Fail> {
         match self {
-            Propagator::AllDifferent { vars, dense: true } => {
-                // The fixed variable's domain holds the value, so its bit
-                // is in range.
-                let bit = value - s.offset(vars[pos as usize]);
-                s.remove_mask(vars, pos, 1 << bit)
-            }
             Propagator::AllDifferent { vars, .. } => {
                 for (i, &v) in vars.iter().enumerate() {
                     if i as u32 != pos {
@@ -187,13 +172,10 @@ impl Propagator {
     /// Runs the whole propagator.
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         match self {
-            Propagator::AllDifferent { vars, dense } => {
-                if *dense {
-                    hall(s, vars)
-                } else {
-                    Ok(())
-                }
-            }
+            Propagator::AllDifferent { vars, words } => match words {
+                Some(words) => hall(s, vars, words),
+                None => Ok(()),
+            },
             Propagator::Linear(l) if l.rel == crate::Rel::Ne => not_equal_sum(s, l),
             Propagator::Linear(l) => bounds(s, l),
             Propagator::Table(t) => table(s, t),
@@ -202,31 +184,43 @@ impl Propagator {
     }
 }
 
-/// All different on one-word domains with a common offset: too few values
-/// for the variables fails; with exactly as many values as variables, every
-/// value must be used, so a value that one variable alone can take is its.
-fn hall(s: &mut Store<'_>, vars: &[u32]) -> Result<(), Fail> {
-    let (mut once, mut twice) = (0u64, 0u64);
-    for &v in vars {
-        let d = s.word(v);
+/// The variables of a list that may repeat them, each once.
+fn distinct(vars: &[u32]) -> Cow<'_, [u32]> {
+    let mut sorted = vars.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() == vars.len() {
+        Cow::Borrowed(vars)
+    } else {
+        Cow::Owned(sorted)
+    }
+}
+
+/// All different on one-word domains with a common offset (`words[i]` is
+/// the word of `vars[i]`): too few values for the variables fails; with
+/// exactly as many values as variables, every value must be used, so a value
+/// that one unfixed variable alone can take is its.
+fn hall(s: &mut Store<'_>, vars: &[u32], words: &[u32]) -> Result<(), Fail> {
+    let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+    for &w in words {
+        let d = s.word_at(w);
         twice |= once & d;
         once |= d;
+        // d if it has one bit (or none), else 0; without a branch.
+        fixed |= d & 0u64.wrapping_sub(u64::from(d & d.wrapping_sub(1) == 0));
     }
     let values = once.count_ones() as usize;
     if values < vars.len() {
         return Err(Fail);
     }
     if values == vars.len() {
-        let mut singles = once & !twice;
+        let mut singles = once & !twice & !fixed;
         while singles != 0 {
             let bit = singles & singles.wrapping_neg();
             singles ^= bit;
-            for &v in vars {
-                let d = s.word(v);
-                if d & bit != 0 {
-                    if d != bit {
-                        s.set_word(v, bit)?;
-                    }
+            for (&v, &w) in vars.iter().zip(words) {
+                if s.word_at(w) & bit != 0 {
+                    s.set_word_at(v, w, bit)?;
                     break;
                 }
             }

@@ -4,8 +4,8 @@ use std::fmt;
 use std::ops::Index;
 use std::sync::Arc;
 
-use crate::model::Var;
 use crate::network::Static;
+use crate::var::Var;
 
 /// The values of every variable at a solution; read one with
 /// `solution[var]`.

@@ -26,6 +26,22 @@ fn a_variable_of_another_model_is_refused() {
 }
 
 #[test]
+fn fixing_a_variable_of_another_model_leaves_the_network_as_it_was() {
+    let mut a = Model::new();
+    let mut b = Model::new();
+    let x = a.var(0..=3).unwrap();
+    let y = b.var(0..=3).unwrap();
+    let mut network = b.compile();
+    assert!(matches!(
+        network.fix(&[(y, 1), (x, 1)]),
+        Err(Error::ForeignVar { .. })
+    ));
+    assert_eq!(network.domain(y), vec![0, 1, 2, 3]);
+    network.fix(&[(y, 2)]).unwrap();
+    assert_eq!(network.domain(y), vec![2]);
+}
+
+#[test]
 fn a_domain_too_large_is_refused_and_the_largest_works() {
     let mut m = Model::new();
     assert_eq!(

@@ -114,11 +114,26 @@ fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
     ]
 }
 
-fn model(domains: &[Vec<i64>], constraints: &[Constraint]) -> (Model, Vec<Var>) {
+/// The model of the domains and constraints. With `shared`, every variable
+/// is declared over the same range (the palette's) and narrowed by a table
+/// of one column: with the narrow palette, the all-different constraints
+/// then see one-word domains with a common offset, their fast path.
+fn model(shared: bool, domains: &[Vec<i64>], constraints: &[Constraint]) -> (Model, Vec<Var>) {
     let mut m = Model::new();
+    let all = domains.iter().flatten().copied();
+    let (lo, hi) = (all.clone().min().unwrap_or(0), all.max().unwrap_or(0));
+    let (lo, hi) = (lo.min(-3), hi.max(3));
     let vars: Vec<Var> = domains
         .iter()
-        .map(|d| m.var_in(d.iter().copied()).unwrap())
+        .map(|d| {
+            if shared {
+                let v = m.var(lo..=hi).unwrap();
+                m.table(&[v], d.iter().map(|&x| [x])).unwrap();
+                v
+            } else {
+                m.var_in(d.iter().copied()).unwrap()
+            }
+        })
         .collect();
     for c in constraints {
         c.post(&mut m, &vars);
@@ -168,9 +183,10 @@ proptest! {
 
     #[test]
     fn propagation_finds_exactly_the_generated_solutions(
-        (domains, constraints) in (1usize..=4).prop_flat_map(|n| (domains(n), prop::collection::vec(constraint(n), 0..=4)))
+        (domains, constraints) in (1usize..=4).prop_flat_map(|n| (domains(n), prop::collection::vec(constraint(n), 0..=4))),
+        shared in any::<bool>(),
     ) {
-        let (m, vars) = model(&domains, &constraints);
+        let (m, vars) = model(shared, &domains, &constraints);
         let network = m.compile();
         let expected = generate_and_test(&domains, &constraints);
         let got = found(&network, &vars);
@@ -182,8 +198,9 @@ proptest! {
     fn undo_restores_every_domain_exactly(
         (domains, constraints) in (1usize..=4).prop_flat_map(|n| (domains(n), prop::collection::vec(constraint(n), 0..=4))),
         picks in prop::collection::vec(0usize..8, 0..6),
+        shared in any::<bool>(),
     ) {
-        let (m, _) = model(&domains, &constraints);
+        let (m, _) = model(shared, &domains, &constraints);
         let mut network = m.compile();
         // Down a path of choices, checking every sibling on the way.
         let mut path = Vec::new();
@@ -205,6 +222,67 @@ proptest! {
             states.pop();
             prop_assert_eq!(&snapshot(&network), states.last().unwrap());
         }
+    }
+
+    #[test]
+    fn all_different_on_shared_domains_finds_exactly_the_generated_solutions(
+        (domains, constraints) in (2usize..=6).prop_flat_map(|n| (
+            prop::collection::vec(prop::sample::subsequence(palette(false), 1..=7), n),
+            prop::collection::vec(constraint(n), 0..=2),
+        )),
+        shared in any::<bool>(),
+        picks in prop::collection::vec(0usize..8, 0..6),
+    ) {
+        // One all-different over every variable, so the hidden singles of
+        // a full range (as many values as variables) come up often.
+        let n = domains.len();
+        let all = Constraint::AllDifferent((0..n).collect());
+        let constraints: Vec<Constraint> = std::iter::once(all).chain(constraints).collect();
+        let (m, vars) = model(shared, &domains, &constraints);
+        let expected = generate_and_test(&domains, &constraints);
+        let mut network = m.compile();
+        prop_assert_eq!(&found(&network, &vars), &expected);
+        // Down a path: at every state that has not failed, a fixed value is
+        // gone from the other variables (at least forward checking).
+        for pick in picks {
+            if !network.is_failed() {
+                for &x in &vars {
+                    if let Some(value) = network.value(x) {
+                        for &y in vars.iter().filter(|&&y| y != x) {
+                            prop_assert!(!network.domain(y).contains(&value));
+                        }
+                    }
+                }
+            }
+            let choices: Vec<_> = network.choices().collect();
+            let Some(&c) = choices.get(pick % choices.len().max(1)) else { break };
+            network.apply(c);
+        }
+    }
+
+    #[test]
+    fn fixing_a_network_is_fixing_its_model(
+        (domains, constraints) in (1usize..=4).prop_flat_map(|n| (domains(n), prop::collection::vec(constraint(n), 0..=4))),
+        givens in prop::collection::vec((0usize..4, prop::sample::select(palette(false))), 0..=3),
+        shared in any::<bool>(),
+    ) {
+        let (mut m, vars) = model(shared, &domains, &constraints);
+        let mut network = m.compile();
+        let givens: Vec<(Var, i64)> = givens.iter().map(|&(i, value)| (vars[i % vars.len()], value)).collect();
+        for &(var, value) in &givens {
+            m.fix(var, value).unwrap();
+        }
+        // All at once, or one by one.
+        if let Some((last, first)) = givens.split_last() {
+            network.fix(first).unwrap();
+            network.fix(&[*last]).unwrap();
+        }
+        let expected = m.compile();
+        prop_assert_eq!(network.is_failed(), expected.is_failed());
+        if !expected.is_failed() {
+            prop_assert_eq!(network.domains(), expected.domains());
+        }
+        prop_assert_eq!(found(&network, &vars), found(&expected, &vars));
     }
 }
 

@@ -1,6 +1,10 @@
 //! The csp tests: one binary, one module per part. Every solution a search
 //! reports is checked by code that shares nothing with the model.
 
+mod hidato;
+mod kakuro;
 mod model;
 mod propagation;
 mod puzzle;
+mod runner;
+mod samurai;

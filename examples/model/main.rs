@@ -3,15 +3,17 @@
 //!
 //! ```text
 //! cargo run --release --example model -- queens 12          # 14200
+//! cargo run --release --example model -- queens 14 --threads 2
 //! cargo run --release --example model -- magic 3 --first 1
 //! cargo run --release --example model -- send-more-money
 //! cargo run --release --example model -- sudoku examples/data/hard.txt
 //! ```
 //!
 //! Without `--first` a model prints its count (or, for the puzzles with one
-//! answer, the answer); `--first K` prints the first K solutions. A mistake
-//! in the arguments prints one line on standard error and exits with status
-//! 2.
+//! answer, the answer); `--first K` prints the first K solutions;
+//! `--threads N` counts on N threads through the `runner` crate, the
+//! subproblems three choices deep as the tasks. A mistake in the arguments
+//! prints one line on standard error and exits with status 2.
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
@@ -23,6 +25,9 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use csp::{Model, Network, Solution, Var, puzzle};
+use parse::{parse_clues, parse_hidato, parse_kakuro, parse_samurai, parse_sudoku};
+
+mod parse;
 
 /// Puzzles as finite-domain models on the backtrack engine.
 #[derive(Debug, Parser)]
@@ -31,6 +36,11 @@ struct Cli {
     /// Print the first K solutions instead of counting them.
     #[arg(long, global = true, value_name = "K")]
     first: Option<usize>,
+
+    /// Count on this many threads (0: one per core), the subproblems three
+    /// choices deep as the tasks of a work list.
+    #[arg(long, short, global = true, default_value_t = 1, value_parser = parse_threads)]
+    threads: usize,
 
     #[command(subcommand)]
     model: Name,
@@ -60,6 +70,19 @@ enum Name {
     Sudoku { file: PathBuf },
     /// A killer sudoku (the cages of a built-in demo grid): the solved line.
     Killer,
+    /// A samurai sudoku: five 9x9 grids overlapping at the corners, 21
+    /// lines of 21 characters ('.' or '0' for an empty cell, a space or '-'
+    /// outside the grids), e.g. examples/data/samurai.txt; the solved board.
+    Samurai { file: PathBuf },
+    /// A kakuro: rows of cells separated by spaces, '.' a white cell, '#' a
+    /// black one, 'D\R' a black one with the clues of the run down and the
+    /// run right of it (either may be empty), e.g. examples/data/kakuro.txt;
+    /// the solved grid.
+    Kakuro { file: PathBuf },
+    /// A hidato: rows of cells separated by spaces, '.' an open cell, a
+    /// number a given, '#' a hole, e.g. examples/data/hidato.txt; the solved
+    /// grid (1 to N, each next to the one before).
+    Hidato { file: PathBuf },
     /// The xkcd 287 menu: the orders of appetizers costing exactly TOTAL
     /// cents (default 1505, $15.05).
     Xkcd {
@@ -119,14 +142,21 @@ fn main() -> ExitCode {
     }
 }
 
-/// The count, or the first K solutions each printed by `show`.
+/// The count (on `cli.threads` threads), or the first K solutions each
+/// printed by `show`.
 fn count_or_show(
     network: &Network,
-    first: Option<usize>,
+    name: &str,
+    cli: &Cli,
     out: &mut dyn Write,
     show: impl Fn(&Solution) -> String,
 ) -> anyhow::Result<()> {
-    match first {
+    match cli.first {
+        None if cli.threads != 1 => {
+            let job = runner::Subproblems::new(name, network.clone(), 3);
+            let finished = runner::run(&job, &runner::Options::new().threads(cli.threads))?;
+            writeln!(out, "{}", finished.value.total)?;
+        }
         None => writeln!(out, "{}", backtrack::count(network.clone()))?,
         Some(k) => {
             for s in network.solutions(k) {
@@ -151,7 +181,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match &cli.model {
         Name::Queens { n } => {
             let (m, q) = puzzle::queens(usize::from(*n))?;
-            count_or_show(&m.compile(), first, out, |s| {
+            count_or_show(&m.compile(), &format!("queens {n}"), cli, out, |s| {
                 let cols: Vec<String> = q.iter().map(|&v| (s[v] + 1).to_string()).collect();
                 cols.join(" ")
             })
@@ -159,12 +189,14 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Name::Magic { n } => {
             let n = usize::from(*n);
             let (m, cells) = puzzle::magic_square(n)?;
-            count_or_show(&m.compile(), first, out, |s| grid(s, &cells, n))
+            count_or_show(&m.compile(), &format!("magic {n}"), cli, out, |s| {
+                grid(s, &cells, n)
+            })
         }
         Name::Langford { n } => {
             let n = usize::from(*n);
             let (m, a, b) = puzzle::langford(n)?;
-            count_or_show(&m.compile(), first, out, |s| {
+            count_or_show(&m.compile(), &format!("langford {n}"), cli, out, |s| {
                 let mut row = vec![0; 2 * n];
                 for k in 0..n {
                     row[s[a[k]] as usize] = k + 1;
@@ -184,20 +216,87 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Name::Sudoku { file } => {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
+            // The rules compiled once; each puzzle's givens fixed on a copy.
+            let (rules, cells) = puzzle::sudoku(&[0; 81])?;
+            let rules = rules.compile();
             for (number, line) in text.lines().enumerate() {
                 let line = line.trim();
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
                 let givens = parse_sudoku(line).with_context(|| format!("line {}", number + 1))?;
-                let (m, cells) = puzzle::sudoku(&givens)?;
-                count_or_show_sudoku(&m, &cells, first, out)?;
+                let givens: Vec<(Var, i64)> = cells
+                    .iter()
+                    .zip(&givens)
+                    .filter(|&(_, &given)| given != 0)
+                    .map(|(&cell, &given)| (cell, i64::from(given)))
+                    .collect();
+                let mut network = rules.clone();
+                network.fix(&givens)?;
+                show_sudoku(&network, &cells, first, out)?;
             }
             Ok(())
         }
         Name::Killer => {
             let (m, cells) = puzzle::killer_sudoku(&demo_cages())?;
-            count_or_show_sudoku(&m, &cells, first, out)
+            show_sudoku(&m.compile(), &cells, first, out)
+        }
+        Name::Samurai { file } => {
+            let givens = parse_samurai(&read(file)?)?;
+            let (m, board) = puzzle::samurai_sudoku(&givens)?;
+            show_solutions(&m, first, out, |s| {
+                let mut text = String::new();
+                for row in board.chunks(21) {
+                    let line: String = row
+                        .iter()
+                        .map(|cell| cell.map_or(' ', |v| digit(s[v])))
+                        .collect();
+                    let _ = writeln!(text, "{}", line.trim_end());
+                }
+                text
+            })
+        }
+        Name::Kakuro { file } => {
+            let grid = parse_kakuro(&read(file)?)?;
+            let (m, cells) = puzzle::kakuro(grid.cells, &grid.runs)?;
+            show_solutions(&m, first, out, |s| {
+                let mut text = String::new();
+                for row in &grid.rows {
+                    let line: Vec<String> = row
+                        .iter()
+                        .map(|token| match token {
+                            Ok(cell) => s[cells[*cell]].to_string(),
+                            Err(black) => black.clone(),
+                        })
+                        .collect();
+                    let _ = writeln!(text, "{}", line.join(" "));
+                }
+                text
+            })
+        }
+        Name::Hidato { file } => {
+            let grid = parse_hidato(&read(file)?)?;
+            let (m, at) = puzzle::hidato(&grid)?;
+            let width = grid.iter().map(Vec::len).max().unwrap_or(0);
+            let digits = at.len().to_string().len();
+            show_solutions(&m, first, out, |s| {
+                let mut board = vec![None; grid.len() * width];
+                for (k, &v) in at.iter().enumerate() {
+                    board[s[v] as usize] = Some(k + 1);
+                }
+                let mut text = String::new();
+                for row in board.chunks(width.max(1)) {
+                    let line: Vec<String> = row
+                        .iter()
+                        .map(|k| match k {
+                            Some(k) => format!("{k:>digits$}"),
+                            None => format!("{:>digits$}", "#"),
+                        })
+                        .collect();
+                    let _ = writeln!(text, "{}", line.join(" "));
+                }
+                text
+            })
         }
         Name::Xkcd { total } => {
             let (m, counts) = puzzle::xkcd_menu(*total)?;
@@ -247,9 +346,10 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
                 .try_into()
                 .context("sujiko takes four numbers")?;
             let (m, cells) = puzzle::sujiko(circles, &[])?;
-            count_or_show(&m.compile(), Some(first.unwrap_or(usize::MAX)), out, |s| {
-                grid(s, &cells, 3)
-            })
+            for s in m.compile().solutions(first.unwrap_or(usize::MAX)) {
+                writeln!(out, "{}", grid(&s, &cells, 3))?;
+            }
+            Ok(())
         }
         Name::Takuzu { n } => {
             let n = usize::from(*n);
@@ -257,7 +357,9 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
                 bail!("a takuzu grid has an even side, got {n}");
             }
             let (m, cells) = puzzle::takuzu(n)?;
-            count_or_show(&m.compile(), first, out, |s| grid(s, &cells, n))
+            count_or_show(&m.compile(), &format!("takuzu {n}"), cli, out, |s| {
+                grid(s, &cells, n)
+            })
         }
         Name::Nonogram { rows, cols } => {
             let (rows, cols) = (parse_clues(rows)?, parse_clues(cols)?);
@@ -293,52 +395,65 @@ fn show_all(m: &Model, k: usize, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// The solved line (or `no solution`); with `--first K`, up to K lines.
-fn count_or_show_sudoku(
-    m: &Model,
+fn show_sudoku(
+    network: &Network,
     cells: &[Var],
     first: Option<usize>,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let solutions = m.compile().solutions(first.unwrap_or(1));
+    let solutions = network.solutions(first.unwrap_or(1));
     if solutions.is_empty() {
         writeln!(out, "no solution")?;
     }
     for s in solutions {
-        let line: String = cells.iter().map(|&v| s[v].to_string()).collect();
+        let line: String = cells
+            .iter()
+            .map(|&v| char::from_digit(s[v] as u32, 10).unwrap_or('?'))
+            .collect();
         writeln!(out, "{line}")?;
     }
     Ok(())
 }
 
-fn parse_sudoku(line: &str) -> anyhow::Result<[u8; 81]> {
-    let chars: Vec<char> = line.chars().collect();
-    if chars.len() != 81 {
-        bail!("expected 81 cells, got {}", chars.len());
-    }
-    let mut cells = [0; 81];
-    for (i, (cell, ch)) in cells.iter_mut().zip(chars).enumerate() {
-        *cell = match ch {
-            '.' | '0' => 0,
-            '1'..='9' => ch as u8 - b'0',
-            _ => bail!("column {}: '{ch}' is not a digit, '.' or '0'", i + 1),
-        };
-    }
-    Ok(cells)
+fn read(file: &PathBuf) -> anyhow::Result<String> {
+    std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))
 }
 
-fn parse_clues(text: &str) -> anyhow::Result<Vec<Vec<usize>>> {
-    text.split('/')
-        .map(|line| {
-            line.split(',')
-                .filter(|b| !b.trim().is_empty() && b.trim() != "0")
-                .map(|b| {
-                    b.trim()
-                        .parse::<usize>()
-                        .with_context(|| format!("'{b}' is not a block length"))
-                })
-                .collect()
-        })
-        .collect()
+fn digit(value: i64) -> char {
+    u32::try_from(value)
+        .ok()
+        .and_then(|d| char::from_digit(d, 10))
+        .unwrap_or('?')
+}
+
+/// The first solution (`no solution` if none); with `--first K`, up to K,
+/// a blank line between two.
+fn show_solutions(
+    m: &Model,
+    first: Option<usize>,
+    out: &mut dyn Write,
+    show: impl Fn(&Solution) -> String,
+) -> anyhow::Result<()> {
+    let solutions = m.compile().solutions(first.unwrap_or(1));
+    if solutions.is_empty() {
+        writeln!(out, "no solution")?;
+    }
+    for (i, s) in solutions.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        write!(out, "{}", show(s))?;
+    }
+    Ok(())
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(threads) if threads <= 1024 => Ok(threads),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to 1024, got {text:?}"
+        )),
+    }
 }
 
 /// The cages of the demo killer sudoku: dominoes along each row (the last

@@ -4,8 +4,13 @@
 //! Each function returns the [`Model`] and its variables, so a caller can
 //! search the compiled network and read the solutions back.
 
+mod sudoku;
+
+pub use sudoku::{SAMURAI_GRIDS, killer_sudoku, samurai_sudoku, sudoku};
+
 use crate::error::Error;
-use crate::model::{Model, Rel, Var};
+use crate::model::Model;
+use crate::var::{Rel, Var};
 
 /// N-queens: `q[r]` is the column of the queen in row `r`. One
 /// [`all_different`](Model::all_different) for the columns, and
@@ -24,52 +29,93 @@ pub fn queens(n: usize) -> Result<(Model, Vec<Var>), Error> {
     Ok((m, q))
 }
 
-/// Sudoku: 81 cells row by row, `0` for an empty cell, a digit for a given
-/// (any other number gives a model with no solution).
-pub fn sudoku(givens: &[u8; 81]) -> Result<(Model, Vec<Var>), Error> {
-    let mut m = Model::new();
-    let cells = m.vars(81, 1..=9)?;
-    sudoku_rules(&mut m, &cells)?;
-    for (&cell, &given) in cells.iter().zip(givens) {
-        if given != 0 {
-            m.fix(cell, i64::from(given))?;
-        }
-    }
-    Ok((m, cells))
-}
-
-/// The rows, columns and boxes of a 9x9 grid, all different.
-fn sudoku_rules(m: &mut Model, cells: &[Var]) -> Result<(), Error> {
-    for i in 0..9 {
-        let row: Vec<Var> = (0..9).map(|j| cells[i * 9 + j]).collect();
-        let col: Vec<Var> = (0..9).map(|j| cells[j * 9 + i]).collect();
-        let boxed: Vec<Var> = (0..9)
-            .map(|j| cells[(i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3])
-            .collect();
-        m.all_different(&row)?;
-        m.all_different(&col)?;
-        m.all_different(&boxed)?;
-    }
-    Ok(())
-}
-
-/// Killer sudoku: a sudoku without givens whose cages (cells, as indices
-/// row by row, and their sum) hold different digits adding up to the sum.
-pub fn killer_sudoku(cages: &[(Vec<usize>, i64)]) -> Result<(Model, Vec<Var>), Error> {
-    let (mut m, cells) = sudoku(&[0; 81])?;
+/// Cages of `cells`, as indices, whose variables are all different and add
+/// up to the cage's total: killer sudoku and kakuro.
+fn cages(m: &mut Model, cells: &[Var], cages: &[(Vec<usize>, i64)]) -> Result<(), Error> {
     for (cage, total) in cages {
         let vars: Vec<Var> = cage
             .iter()
             .map(|&c| cells.get(c).copied())
             .collect::<Option<_>>()
             .ok_or(Error::TupleArity {
-                expected: 81,
+                expected: cells.len(),
                 found: cage.iter().copied().max().unwrap_or(0) + 1,
             })?;
         m.all_different(&vars)?;
         m.sum(&vars, Rel::Eq, *total)?;
     }
-    Ok((m, cells))
+    Ok(())
+}
+
+/// Kakuro: `cells` white cells (numbered from 0), each a digit from 1 to 9,
+/// and runs of them (the cells of a line between two black cells, with the
+/// clue of the run) whose digits are different and add up to the clue.
+pub fn kakuro(cells: usize, runs: &[(Vec<usize>, i64)]) -> Result<(Model, Vec<Var>), Error> {
+    let mut m = Model::new();
+    let vars = m.vars(cells, 1..=9)?;
+    self::cages(&mut m, &vars, runs)?;
+    Ok((m, vars))
+}
+
+/// Hidato: the numbers 1 to N in the N open cells of a grid, each once, and
+/// every number next to the one before it (across a side or a corner).
+/// `grid` holds the rows: `0` for an open cell to fill, a positive number
+/// for a given, a negative number for a hole (no cell; shorter rows end in
+/// holes). `at[k - 1]` is the cell holding `k`, as `row * width + column`
+/// with `width` the longest row's length.
+///
+/// The model follows the numbers rather than the cells: the cells of 1 to N
+/// are all different, and each two consecutive numbers stand in a pair of
+/// neighbouring cells (a table of those pairs).
+pub fn hidato(grid: &[Vec<i64>]) -> Result<(Model, Vec<Var>), Error> {
+    let width = grid.iter().map(Vec::len).max().unwrap_or(0);
+    let open = |r: usize, c: usize| {
+        grid.get(r)
+            .and_then(|row| row.get(c))
+            .is_some_and(|&x| x >= 0)
+    };
+    let cells: Vec<i64> = (0..grid.len() * width)
+        .filter(|&i| open(i / width, i % width))
+        .map(|i| i as i64)
+        .collect();
+    let mut m = Model::new();
+    let n = cells.len();
+    let at: Vec<Var> = (0..n)
+        .map(|_| m.var_in(cells.iter().copied()))
+        .collect::<Result<_, _>>()?;
+    m.all_different(&at)?;
+    let mut next_to = Vec::new();
+    for &cell in &cells {
+        let (r, c) = (cell as usize / width, cell as usize % width);
+        for (dr, dc) in [
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ] {
+            let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+            if r2 >= 0 && c2 >= 0 && open(r2 as usize, c2 as usize) {
+                next_to.push([cell, r2 * width as i64 + c2]);
+            }
+        }
+    }
+    for pair in at.windows(2) {
+        m.table(pair, &next_to)?;
+    }
+    for &cell in &cells {
+        let given = grid[cell as usize / width][cell as usize % width];
+        if given > 0 {
+            match at.get(given as usize - 1) {
+                Some(&var) => m.fix(var, cell)?,
+                None => m.infeasible = true,
+            }
+        }
+    }
+    Ok((m, at))
 }
 
 /// SEND + MORE = MONEY: the letters `S E N D M O R Y`, named, each a

@@ -1,0 +1,169 @@
+//! From a model to a network: the domains laid out in one array, the watch
+//! lists of each variable, the branching order, and the first propagation.
+
+use std::sync::Arc;
+
+use super::Network;
+use super::schedule::Advice;
+use super::state::{Fail, Layout, State, Static};
+use super::store::Store;
+use crate::model::Model;
+use crate::propagator::Propagator;
+
+impl Network {
+    pub(crate) fn new(model: &Model, id: u64) -> Network {
+        let n = model.vars.len();
+        let props: Box<[Propagator]> = model.props.clone().into();
+        let mut degree = vec![0u32; n];
+        // (variable, what to do), in the order of the propagators.
+        let places: usize = props.iter().map(|p| p.advised_vars().len()).sum();
+        let mut fixes: Vec<(u32, Advice)> = Vec::with_capacity(places);
+        let mut changes: Vec<(u32, u32)> = Vec::with_capacity(places);
+        let mut distinct: Vec<(u32, u32)> = Vec::with_capacity(places);
+        for (p, prop) in props.iter().enumerate() {
+            let p = p as u32;
+            let scheduled = prop.is_scheduled();
+            for &v in prop.vars().iter() {
+                degree[v as usize] += 1;
+                if scheduled {
+                    changes.push((v, p));
+                }
+            }
+            if let Propagator::NotEqual { x, y, c } = *prop {
+                // x fixed to a: y != a - c; y fixed to b: x != b + c.
+                fixes.push((x, Advice::Differ { other: y, shift: c }));
+                if let Some(shift) = c.checked_neg() {
+                    fixes.push((y, Advice::Differ { other: x, shift }));
+                } else {
+                    // c = i64::MIN: b + c needs no negation to compute.
+                    fixes.push((y, Advice::Propagator { p, pos: 1 }));
+                }
+            } else if let Propagator::AllDifferent {
+                vars,
+                words: Some(words),
+            } = prop
+            {
+                let start = distinct.len() as u32;
+                distinct.extend(vars.iter().copied().zip(words.iter().copied()));
+                let end = distinct.len() as u32;
+                for &v in vars {
+                    fixes.push((v, Advice::Distinct { start, end }));
+                }
+            } else if prop.is_advised() {
+                for (pos, &v) in prop.advised_vars().iter().enumerate() {
+                    fixes.push((v, Advice::Propagator { p, pos: pos as u32 }));
+                }
+            }
+        }
+        let (fix_start, fix_watch) = by_var(n, fixes);
+        // A variable's propagators come in increasing order: those in one
+        // word of the dirty bits become one entry.
+        let (change_start, changes) = by_var(n, changes);
+        let mut change_watch: Vec<(u32, u64)> = Vec::with_capacity(changes.len());
+        let mut change_range = Vec::with_capacity(n);
+        for v in 0..n {
+            let first = change_watch.len();
+            for &p in &changes[change_start[v] as usize..change_start[v + 1] as usize] {
+                let (word, bit) = (p / 64, 1u64 << (p % 64));
+                match change_watch[first..].last_mut() {
+                    Some((w, mask)) if *w == word => *mask |= bit,
+                    _ => change_watch.push((word, bit)),
+                }
+            }
+            change_range.push((first as u32, change_watch.len() as u32));
+        }
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_by_key(|&v| (std::cmp::Reverse(degree[v as usize]), v));
+        let stat = Static {
+            model: id,
+            vars: model
+                .vars
+                .iter()
+                .map(|d| Layout {
+                    offset: d.offset,
+                    start: d.start,
+                    len: d.len,
+                })
+                .collect(),
+            names: model.vars.iter().map(|d| d.name.clone()).collect(),
+            props,
+            distinct: distinct.into(),
+            fix_start,
+            fix_watch,
+            change_range: change_range.into(),
+            change_watch: change_watch.into(),
+            order: order.into(),
+        };
+        let mut network = Network {
+            st: State {
+                words: model.words.clone(),
+                // Room for a deep search without growing.
+                trail: Vec::with_capacity(4 * model.words.len()),
+                marks: Vec::with_capacity(n),
+                failed: model.infeasible,
+                fixed: Vec::with_capacity(n),
+                dirty: vec![0; stat.props.len().div_ceil(64)],
+                round: vec![0; stat.props.len().div_ceil(64)],
+                scratch: Vec::new(),
+                values: Vec::new(),
+            },
+            stat: Arc::new(stat),
+        };
+        network.propagate_root();
+        network
+    }
+
+    /// The first propagation: every fixed variable advised, every scheduled
+    /// propagator run once. Its changes are the root state, not undoable.
+    pub(super) fn propagate_root(&mut self) {
+        let stat = &*self.stat;
+        let n = stat.vars.len() as u32;
+        let mut store = Store {
+            stat,
+            st: &mut self.st,
+        };
+        let mut result = Ok(());
+        for v in 0..n {
+            let (start, end) = store.span(v);
+            let size: u32 = store.st.words[start..end]
+                .iter()
+                .map(|w| w.count_ones())
+                .sum();
+            match size {
+                0 => result = Err(Fail),
+                1 => store.st.fixed.push(v),
+                _ => {}
+            }
+        }
+        for (p, prop) in stat.props.iter().enumerate() {
+            if prop.is_scheduled() {
+                store.st.dirty[p / 64] |= 1 << (p % 64);
+            }
+        }
+        if store.st.failed || result.and_then(|()| store.propagate()).is_err() {
+            store.clear();
+            store.st.failed = true;
+        }
+        store.st.trail.clear();
+    }
+}
+
+/// `(variable, item)` pairs grouped by variable, each group in its original
+/// order: the start of each variable's group, and the items.
+fn by_var<T: Copy>(n: usize, pairs: Vec<(u32, T)>) -> (Box<[u32]>, Box<[T]>) {
+    let mut starts = vec![0u32; n + 1];
+    for &(v, _) in &pairs {
+        starts[v as usize + 1] += 1;
+    }
+    for v in 0..n {
+        starts[v + 1] += starts[v];
+    }
+    let mut next = starts.clone();
+    let mut items = Vec::with_capacity(pairs.len());
+    items.resize(pairs.len(), None);
+    for (v, item) in pairs {
+        items[next[v as usize] as usize] = Some(item);
+        next[v as usize] += 1;
+    }
+    (starts.into(), items.into_iter().flatten().collect())
+}

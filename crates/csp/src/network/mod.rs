@@ -1,0 +1,292 @@
+//! The compiled model: domains as bitsets, a trail, the propagation loop,
+//! and the [`Problem`] the engine searches.
+//!
+//! - `state`: the domains, the trail and what never changes;
+//! - `store`: reading and narrowing domains, every change on the trail;
+//! - `schedule`: which propagators a change wakes, and the fixpoint loop;
+//! - `compile`: a model laid out as a network;
+//! - `choice`: the choices the engine branches on.
+
+mod choice;
+mod compile;
+mod schedule;
+mod state;
+mod store;
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use backtrack::{Problem, Search};
+
+pub use choice::{Choice, Values};
+pub(crate) use state::{Fail, Static};
+pub(crate) use store::Store;
+
+use crate::error::Error;
+use crate::solution::Solution;
+use crate::var::Var;
+use state::{State, fixed_value};
+
+/// A compiled [`Model`](crate::Model): a [`backtrack::Problem`] whose state is the
+/// domains of the variables.
+///
+/// # The search
+///
+/// At each state, after propagation to a fixpoint, the engine branches on
+/// the unfixed variable with the smallest domain; ties go to the variable in
+/// the most constraints (its degree), then to the lowest index. Its values
+/// are tried in ascending order, each as a [`Choice`] `(var, value)`.
+/// Applying a choice fixes the variable and propagates: the constraints
+/// woken by the variables that change narrow the others' domains, until
+/// nothing changes or a domain runs empty. An empty domain marks the state
+/// failed: it has no choices, and is a dead end. Undoing a choice restores
+/// every domain changed since it was applied, from the trail; nothing is
+/// copied per node.
+///
+/// A state is a solution when every variable is fixed and it has not
+/// failed. The order is deterministic, so the solutions come out in the same
+/// order every time, on one thread or split over several with
+/// [`backtrack::Parallel`].
+#[derive(Clone)]
+pub struct Network {
+    stat: Arc<Static>,
+    st: State,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Network")
+            .field("vars", &self.stat.vars.len())
+            .field("constraints", &self.stat.props.len())
+            .field("failed", &self.st.failed)
+            .field("depth", &self.st.marks.len())
+            .finish()
+    }
+}
+
+impl Network {
+    fn var_index(&self, var: Var) -> Option<u32> {
+        (var.model == self.stat.model && var.index() < self.stat.vars.len()).then_some(var.index)
+    }
+
+    /// Narrows each variable of `givens` to its value in the current state,
+    /// then propagates, as a puzzle's givens: compile a model of the rules
+    /// once, then fix each instance's givens on a clone of the network
+    /// (cheaper than building and compiling a model per instance, and the
+    /// same domains as [`Model::fix`](crate::Model::fix) before compiling).
+    ///
+    /// A value the domain lacks, or a contradiction found by propagation,
+    /// leaves the network failed: it has no solution. Before any choice is
+    /// applied the change is part of the root state; after one, undoing that
+    /// choice undoes the change too.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ForeignVar`] for a variable of another model; the network is
+    /// then left as it was.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::puzzle;
+    ///
+    /// let (rules, q) = puzzle::queens(6)?;
+    /// let rules = rules.compile();
+    /// let mut network = rules.clone();
+    /// network.fix(&[(q[0], 1)])?;
+    /// assert_eq!(backtrack::count(network), 1);
+    /// assert_eq!(backtrack::count(rules), 4);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn fix(&mut self, givens: &[(Var, i64)]) -> Result<(), Error> {
+        if let Some(&(var, _)) = givens.iter().find(|(v, _)| self.var_index(*v).is_none()) {
+            return Err(Error::ForeignVar {
+                index: var.index,
+                var_model: var.model,
+                model: self.stat.model,
+            });
+        }
+        if self.st.failed {
+            return Ok(());
+        }
+        let mut store = Store {
+            stat: &self.stat,
+            st: &mut self.st,
+        };
+        let assigned = givens
+            .iter()
+            .try_for_each(|&(var, value)| store.assign(var.index, value));
+        if assigned.and_then(|()| store.propagate()).is_err() {
+            store.clear();
+            store.st.failed = true;
+        }
+        if self.st.marks.is_empty() {
+            self.st.trail.clear();
+        }
+        Ok(())
+    }
+
+    /// Whether propagation has found the current state impossible.
+    pub fn is_failed(&self) -> bool {
+        self.st.failed
+    }
+
+    /// The number of variables.
+    pub fn len(&self) -> usize {
+        self.stat.vars.len()
+    }
+
+    /// Whether the network has no variables.
+    pub fn is_empty(&self) -> bool {
+        self.stat.vars.is_empty()
+    }
+
+    /// The value of `var` if its domain holds exactly one (`None` for a
+    /// variable of another model).
+    pub fn value(&self, var: Var) -> Option<i64> {
+        fixed_value(&self.stat, &self.st.words, self.var_index(var)?)
+    }
+
+    /// The values `var` can still take, ascending (none for a variable of
+    /// another model).
+    pub fn domain(&self, var: Var) -> Vec<i64> {
+        self.var_index(var)
+            .map(|v| self.values_of(v).map(|c| c.value).collect())
+            .unwrap_or_default()
+    }
+
+    /// Every variable's domain, in order of creation.
+    pub fn domains(&self) -> Vec<Vec<i64>> {
+        (0..self.len() as u32)
+            .map(|v| self.values_of(v).map(|c| c.value).collect())
+            .collect()
+    }
+
+    fn values_of(&self, v: u32) -> Values {
+        let start = self.stat.vars[v as usize].start as usize;
+        let len = self.stat.vars[v as usize].len as usize;
+        let words = &self.st.words[start..start + len];
+        Values {
+            var: Var {
+                model: self.stat.model,
+                index: v,
+            },
+            offset: self.stat.vars[v as usize].offset,
+            word: 0,
+            bits: words[0],
+            rest: words[1..].iter().rev().copied().collect(),
+        }
+    }
+
+    /// The values of the variables, if the current state is a solution.
+    pub fn solution(&self) -> Option<Solution> {
+        if !self.is_solution() {
+            return None;
+        }
+        let values = (0..self.len() as u32)
+            .map(|v| fixed_value(&self.stat, &self.st.words, v))
+            .collect::<Option<Vec<i64>>>()?;
+        Some(Solution::new(Arc::clone(&self.stat), values))
+    }
+
+    /// The first `k` solutions (all, if there are fewer), in the search's
+    /// order. The network is left as it is.
+    pub fn solutions(&self, k: usize) -> Vec<Solution> {
+        let mut found = Vec::new();
+        if k == 0 {
+            return found;
+        }
+        let _ = Search::new(self.clone()).for_each(|network, _| {
+            found.extend(network.solution());
+            if found.len() >= k {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        found
+    }
+
+    #[inline]
+    fn size(&self, v: u32) -> u32 {
+        let start = self.stat.vars[v as usize].start as usize;
+        let len = self.stat.vars[v as usize].len as usize;
+        if len == 1 {
+            self.st.words[start].count_ones()
+        } else {
+            self.st.words[start..start + len]
+                .iter()
+                .map(|w| w.count_ones())
+                .sum()
+        }
+    }
+}
+
+impl Problem for Network {
+    type Choice = Choice;
+    type Choices = Values;
+
+    /// The values of the unfixed variable with the smallest domain (ties:
+    /// the most constraints, then the lowest index), ascending; none at a
+    /// failed state.
+    fn choices(&self) -> Values {
+        let none = Values::empty(Var {
+            model: self.stat.model,
+            index: 0,
+        });
+        if self.st.failed {
+            return none;
+        }
+        let mut best = None;
+        let mut best_size = u32::MAX;
+        for &v in self.stat.order.iter() {
+            let size = self.size(v);
+            if size > 1 && size < best_size {
+                best = Some(v);
+                best_size = size;
+                if size == 2 {
+                    break;
+                }
+            }
+        }
+        best.map_or(none, |v| self.values_of(v))
+    }
+
+    fn apply(&mut self, choice: Choice) {
+        self.st.marks.push((self.st.trail.len(), self.st.failed));
+        if self.st.failed {
+            return;
+        }
+        let Some(v) = self.var_index(choice.var) else {
+            self.st.failed = true;
+            return;
+        };
+        let mut store = Store {
+            stat: &self.stat,
+            st: &mut self.st,
+        };
+        if store
+            .assign(v, choice.value)
+            .and_then(|()| store.propagate())
+            .is_err()
+        {
+            store.clear();
+            store.st.failed = true;
+        }
+    }
+
+    fn undo(&mut self, _: Choice) {
+        let Some((mark, failed)) = self.st.marks.pop() else {
+            return;
+        };
+        for (w, old) in self.st.trail.drain(mark..).rev() {
+            self.st.words[w as usize] = old;
+        }
+        self.st.failed = failed;
+    }
+
+    fn is_solution(&self) -> bool {
+        !self.st.failed && (0..self.len() as u32).all(|v| self.size(v) == 1)
+    }
+}

@@ -1,0 +1,144 @@
+//! Propagation scheduling: what to do when a domain changes or a variable
+//! becomes fixed, and the loop that runs it to a fixpoint.
+
+use super::state::Fail;
+use super::store::Store;
+
+/// Work to do when a variable becomes fixed to a value.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Advice {
+    /// `x != y + c` held in the watch list itself, the commonest and
+    /// cheapest advice (the diagonals of N-queens): remove
+    /// `value - shift` from `other`.
+    Differ { other: u32, shift: i64 },
+    /// All different on one-word domains with a common offset, the
+    /// commonest constraint of grid puzzles, its variables and their words
+    /// held in `distinct[start..end]`: the fixed variable's bit leaves the
+    /// others' words.
+    Distinct { start: u32, end: u32 },
+    /// Tell propagator `p` that its variable at position `pos` is fixed.
+    Propagator { p: u32, pos: u32 },
+}
+
+impl Store<'_> {
+    /// After `v`'s domain changed: fails if empty, notes it if fixed, and
+    /// schedules the propagators that watch it.
+    #[inline(always)]
+    pub(super) fn touched(&mut self, v: u32) -> Result<(), Fail> {
+        let (start, end) = self.span(v);
+        let first = self.st.words[start];
+        let fixed = if end == start + 1 {
+            if first == 0 {
+                return Err(Fail);
+            }
+            first & (first - 1) == 0
+        } else {
+            let size: u32 = self.st.words[start..end]
+                .iter()
+                .map(|w| w.count_ones())
+                .sum();
+            if size == 0 {
+                return Err(Fail);
+            }
+            size == 1
+        };
+        if fixed {
+            self.st.fixed.push(v);
+        }
+        self.schedule(v);
+        Ok(())
+    }
+
+    /// Schedules the propagators that watch `v`.
+    #[inline(always)]
+    fn schedule(&mut self, v: u32) {
+        let stat = self.stat;
+        let (a, b) = stat.change_range[v as usize];
+        for &(w, mask) in &stat.change_watch[a as usize..b as usize] {
+            self.st.dirty[w as usize] |= mask;
+        }
+    }
+
+    /// The next scheduled propagator, in rounds: those scheduled when a
+    /// round starts run in the order of their index, and those they schedule
+    /// wait for the next round (a breadth-first order: one that wakes often
+    /// does not run between every two others).
+    #[inline]
+    fn next_scheduled(&mut self) -> Option<usize> {
+        loop {
+            if let Some(i) = self.st.round.iter().position(|&d| d != 0) {
+                let d = self.st.round[i];
+                let bit = d & d.wrapping_neg();
+                self.st.round[i] = d ^ bit;
+                // It is about to see every change so far.
+                self.st.dirty[i] &= !bit;
+                return Some(i * 64 + bit.trailing_zeros() as usize);
+            }
+            if self.st.dirty.iter().all(|&d| d == 0) {
+                return None;
+            }
+            std::mem::swap(&mut self.st.round, &mut self.st.dirty);
+        }
+    }
+
+    /// Runs the propagators until nothing changes: the advice about fixed
+    /// variables first (cheap), then the scheduled propagators one by one,
+    /// the lowest index first.
+    pub(super) fn propagate(&mut self) -> Result<(), Fail> {
+        let stat = self.stat;
+        loop {
+            if let Some(v) = self.st.fixed.pop() {
+                let Some(value) = self.fixed_value(v) else {
+                    return Err(Fail);
+                };
+                let (a, b) = (
+                    stat.fix_start[v as usize] as usize,
+                    stat.fix_start[v as usize + 1] as usize,
+                );
+                for &advice in &stat.fix_watch[a..b] {
+                    match advice {
+                        Advice::Differ { other, shift } => {
+                            if let Some(w) = value.checked_sub(shift) {
+                                self.remove(other, w)?;
+                            }
+                        }
+                        Advice::Distinct { start, end } => {
+                            // The fixed variable's own word is the mask.
+                            let own = stat.vars[v as usize].start;
+                            let mask = self.st.words[own as usize];
+                            for &(u, w) in &stat.distinct[start as usize..end as usize] {
+                                let d = self.st.words[w as usize];
+                                if d & mask != 0 && w != own {
+                                    // touched, for a one-word domain
+                                    let d = d & !mask;
+                                    self.write(w as usize, d);
+                                    if d == 0 {
+                                        return Err(Fail);
+                                    }
+                                    if d & (d - 1) == 0 {
+                                        self.st.fixed.push(u);
+                                    }
+                                    self.schedule(u);
+                                }
+                            }
+                        }
+                        Advice::Propagator { p, pos } => {
+                            stat.props[p as usize].advise(self, pos, value)?;
+                        }
+                    }
+                }
+            } else if let Some(p) = self.next_scheduled() {
+                stat.props[p].run(self)?;
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Empties the queues after a failure.
+    pub(super) fn clear(&mut self) {
+        self.st.fixed.clear();
+        self.st.dirty.fill(0);
+        self.st.round.fill(0);
+    }
+}

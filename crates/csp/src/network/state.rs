@@ -1,0 +1,83 @@
+//! The state of a search: the domains as bitsets, the trail that undoes
+//! their changes, and what never changes, shared by every clone.
+
+use super::schedule::Advice;
+use crate::propagator::Propagator;
+
+/// Propagation found a domain empty or a constraint violated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fail;
+
+/// Where a variable's domain lives: it takes the values `offset + i` for
+/// the bits `i` of `words[start..start + len]`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    pub(super) offset: i64,
+    pub(super) start: u32,
+    pub(super) len: u32,
+}
+
+/// What never changes during a search, shared by every clone.
+pub(crate) struct Static {
+    pub(crate) model: u64,
+    pub(super) vars: Box<[Layout]>,
+    pub(crate) names: Box<[Option<String>]>,
+    pub(super) props: Box<[Propagator]>,
+    /// The variables of the all-different constraints on one-word domains
+    /// with a common offset, each with its word, one list after the other.
+    pub(super) distinct: Box<[(u32, u32)]>,
+    /// For each variable, what to do when it becomes fixed:
+    /// `fix_watch[fix_start[v]..fix_start[v + 1]]`.
+    pub(super) fix_start: Box<[u32]>,
+    pub(super) fix_watch: Box<[Advice]>,
+    /// For each variable, the propagators to schedule when its domain
+    /// changes, `change_watch[a..b]` for `(a, b) = change_range[v]`: each
+    /// entry a word of `State::dirty` and the bits to set in it.
+    pub(super) change_range: Box<[(u32, u32)]>,
+    pub(super) change_watch: Box<[(u32, u64)]>,
+    /// The variables by decreasing degree, then increasing index: the
+    /// branching order among domains of equal size.
+    pub(super) order: Box<[u32]>,
+}
+
+/// What changes during a search: the domains, the trail that undoes their
+/// changes, and the propagation queues (empty between two calls).
+#[derive(Clone, Debug)]
+pub(crate) struct State {
+    pub(super) words: Vec<u64>,
+    /// `(word index, old word)` for every change of a word since the root,
+    /// undone newest first. Every change removes a value, so an apply
+    /// trails at most as many words as there are values; checking whether a
+    /// word was trailed already costs more than trailing it again.
+    pub(super) trail: Vec<(u32, u64)>,
+    /// The trail length and the failure flag before each applied choice.
+    pub(super) marks: Vec<(usize, bool)>,
+    pub(super) failed: bool,
+    /// Variables fixed by the current propagation, to advise about.
+    pub(super) fixed: Vec<u32>,
+    /// The scheduled propagators, one bit each (empty between two calls).
+    pub(super) dirty: Vec<u64>,
+    /// The scheduled propagators of the round being run (see
+    /// `Store::next_scheduled`).
+    pub(super) round: Vec<u64>,
+    /// Scratch space for the propagators, kept to avoid allocating.
+    pub(crate) scratch: Vec<u64>,
+    pub(crate) values: Vec<i64>,
+}
+
+/// The value of `v` if its domain holds exactly one.
+pub(super) fn fixed_value(stat: &Static, words: &[u64], v: u32) -> Option<i64> {
+    let start = stat.vars[v as usize].start as usize;
+    let len = stat.vars[v as usize].len as usize;
+    let mut found = None;
+    for (i, &w) in words[start..start + len].iter().enumerate() {
+        if w != 0 {
+            if found.is_some() || w & (w - 1) != 0 {
+                return None;
+            }
+            found =
+                Some(stat.vars[v as usize].offset + (i * 64) as i64 + w.trailing_zeros() as i64);
+        }
+    }
+    found
+}
