@@ -26,6 +26,7 @@ use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use csp::{Model, Network, Solution, Var, puzzle};
 use parse::{parse_clues, parse_hidato, parse_kakuro, parse_samurai, parse_sudoku};
+use runner::parse_threads;
 
 mod parse;
 
@@ -118,9 +119,8 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 _ => {
-                    let text = e.render().to_string();
-                    let line = text.lines().next().unwrap_or("bad arguments");
-                    eprintln!("model: {}", line.trim_start_matches("error: "));
+                    let line = runner::usage_line(&e.render().to_string(), "model");
+                    eprintln!("model: {line}");
                     ExitCode::from(2)
                 }
             };
@@ -445,15 +445,6 @@ fn show_solutions(
         write!(out, "{}", show(s))?;
     }
     Ok(())
-}
-
-fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(threads) if threads <= 1024 => Ok(threads),
-        _ => Err(format!(
-            "expected a number of threads from 0 (one per core) to 1024, got {text:?}"
-        )),
-    }
 }
 
 /// The cages of the demo killer sudoku: dominoes along each row (the last
