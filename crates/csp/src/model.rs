@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::Error;
 use crate::network::Network;
-use crate::propagator::{Linear, Predicate, Propagator, Table};
+use crate::propagator::{Dense, Linear, Predicate, Propagator, Table};
 use crate::var::{Rel, Var};
 
 /// The most values a variable's domain may span, from its smallest value to
@@ -279,8 +279,9 @@ impl Model {
             let def = &self.vars[v as usize];
             def.len == 1 && def.offset == self.vars[vars[0] as usize].offset
         });
-        let words = dense.then(|| vars.iter().map(|&v| self.vars[v as usize].start).collect());
-        self.props.push(Propagator::AllDifferent { vars, words });
+        let dense =
+            dense.then(|| Dense::new(vars.iter().map(|&v| self.vars[v as usize].start).collect()));
+        self.props.push(Propagator::AllDifferent { vars, dense });
         Ok(())
     }
 

@@ -8,12 +8,13 @@ use super::schedule::Advice;
 use super::state::{Fail, Layout, State, Static};
 use super::store::Store;
 use crate::model::Model;
-use crate::propagator::Propagator;
+use crate::propagator::{Propagator, link_overlaps};
 
 impl Network {
     pub(crate) fn new(model: &Model, id: u64) -> Network {
         let n = model.vars.len();
-        let props: Box<[Propagator]> = model.props.clone().into();
+        let mut props: Box<[Propagator]> = model.props.clone().into();
+        link_overlaps(&mut props, n);
         let mut degree = vec![0u32; n];
         // (variable, what to do), in the order of the propagators.
         let places: usize = props.iter().map(|p| p.advised_vars().len()).sum();
@@ -40,9 +41,10 @@ impl Network {
                 }
             } else if let Propagator::AllDifferent {
                 vars,
-                words: Some(words),
+                dense: Some(dense),
             } = prop
             {
+                let words = &dense.words;
                 let start = distinct.len() as u32;
                 distinct.extend(vars.iter().copied().zip(words.iter().copied()));
                 let end = distinct.len() as u32;
