@@ -19,9 +19,24 @@ pub(crate) struct Dense {
     /// The index of each variable's word.
     pub(crate) words: Box<[u32]>,
     /// The other such all-differents that share at least two variables with
-    /// this one and have variables outside it (filled in when compiling).
-    pub(crate) overlaps: Box<[Overlap]>,
+    /// this one and have variables outside it (filled in when compiling), in
+    /// families.
+    pub(crate) families: Box<[Family]>,
 }
+
+/// At most [`FAMILY`] overlaps that share no variable of `A` with each
+/// other (a sudoku row's three boxes, a box's three rows): the values
+/// outside one of them are those of the others and of the positions none of
+/// them covers, so each position is read once for the whole family.
+#[derive(Clone, Debug)]
+pub(crate) struct Family {
+    overlaps: Box<[Overlap]>,
+    /// The positions of `A` that none of the overlaps covers.
+    uncovered: u64,
+}
+
+/// The most overlaps in a family (their values are kept on the stack).
+const FAMILY: usize = 8;
 
 /// Another dense all-different `B` seen from this one, `A`.
 #[derive(Clone, Debug)]
@@ -37,7 +52,7 @@ impl Dense {
     pub(crate) fn new(words: Box<[u32]>) -> Dense {
         Dense {
             words,
-            overlaps: Box::new([]),
+            families: Box::new([]),
         }
     }
 
@@ -83,16 +98,39 @@ impl Dense {
         if open == 0 {
             return Ok(());
         }
-        for o in self.overlaps.iter() {
-            let (mut inside, mut outside) = (0u64, 0u64);
-            for (i, &w) in words.iter().enumerate() {
-                let d = s.word_at(w);
-                if o.shared >> i & 1 == 1 {
-                    inside |= d;
-                } else {
-                    outside |= d;
-                }
+        for f in self.families.iter() {
+            f.run(s, words, open)?;
+        }
+        Ok(())
+    }
+}
+
+impl Family {
+    /// Removes from each overlap's rest the values of `open` that `A`'s
+    /// variables at `words` can take only inside the overlap.
+    fn run(&self, s: &mut Store<'_>, words: &[u32], open: u64) -> Result<(), Fail> {
+        let read = |s: &Store<'_>, mut positions: u64| {
+            let mut union = 0;
+            while positions != 0 {
+                union |= s.word_at(words[positions.trailing_zeros() as usize]);
+                positions &= positions - 1;
             }
+            union
+        };
+        let mut insides = [0u64; FAMILY];
+        let (mut once, mut twice) = (0u64, 0u64);
+        for (inside, o) in insides.iter_mut().zip(self.overlaps.iter()) {
+            *inside = read(s, o.shared);
+            twice |= once & *inside;
+            once |= *inside;
+        }
+        let uncovered = read(s, self.uncovered);
+        // The values in exactly one overlap's positions and nowhere else.
+        if open & once & !twice & !uncovered == 0 {
+            return Ok(());
+        }
+        for (&inside, o) in insides.iter().zip(self.overlaps.iter()) {
+            let outside = uncovered | twice | (once & !inside);
             let confined = inside & open & !outside;
             if confined != 0 {
                 for &(u, w) in o.rest.iter() {
@@ -171,8 +209,34 @@ pub(crate) fn link_overlaps(props: &mut [Propagator], vars: usize) {
                 overlaps.push(Overlap { shared: mask, rest });
             }
         }
+        // Families, greedily in the order of the others.
+        let all = if mine.len() == 64 {
+            !0
+        } else {
+            (1u64 << mine.len()) - 1
+        };
+        let mut families: Vec<(Vec<Overlap>, u64)> = Vec::new();
+        for o in overlaps {
+            let fits = |(f, covered): &&mut (Vec<Overlap>, u64)| {
+                f.len() < FAMILY && *covered & o.shared == 0
+            };
+            match families.iter_mut().find(fits) {
+                Some((f, covered)) => {
+                    *covered |= o.shared;
+                    f.push(o);
+                }
+                None => families.push((vec![o.clone()], o.shared)),
+            }
+        }
+        let families = families
+            .into_iter()
+            .map(|(f, covered)| Family {
+                overlaps: f.into(),
+                uncovered: all & !covered,
+            })
+            .collect();
         if let Propagator::AllDifferent { dense: Some(d), .. } = &mut props[a] {
-            d.overlaps = overlaps.into();
+            d.families = families;
         }
     }
 }
