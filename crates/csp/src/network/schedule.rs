@@ -12,9 +12,9 @@ pub(super) enum Advice {
     /// `value - shift` from `other`.
     Differ { other: u32, shift: i64 },
     /// All different on one-word domains with a common offset, the
-    /// commonest constraint of grid puzzles, its variables and their words
-    /// held in `distinct[start..end]`: the fixed variable's bit leaves the
-    /// others' words.
+    /// commonest constraint of grid puzzles: the fixed variable's peers in
+    /// all such constraints, each once, and their words held in
+    /// `distinct[start..end]`; the fixed variable's bit leaves their words.
     Distinct { start: u32, end: u32 },
     /// Tell propagator `p` that its variable at position `pos` is fixed.
     Propagator { p: u32, pos: u32 },
@@ -108,7 +108,7 @@ impl Store<'_> {
                             let mask = self.st.words[own as usize];
                             for &(u, w) in &stat.distinct[start as usize..end as usize] {
                                 let d = self.st.words[w as usize];
-                                if d & mask != 0 && w != own {
+                                if d & mask != 0 {
                                     // touched, for a one-word domain
                                     let d = d & !mask;
                                     self.write(w as usize, d);

@@ -23,8 +23,9 @@ pub(crate) struct Static {
     pub(super) vars: Box<[Layout]>,
     pub(crate) names: Box<[Option<String>]>,
     pub(super) props: Box<[Propagator]>,
-    /// The variables of the all-different constraints on one-word domains
-    /// with a common offset, each with its word, one list after the other.
+    /// For each variable in all-different constraints on one-word domains
+    /// with a common offset, its peers in them, each once with its word, one
+    /// list after the other.
     pub(super) distinct: Box<[(u32, u32)]>,
     /// For each variable, what to do when it becomes fixed:
     /// `fix_watch[fix_start[v]..fix_start[v + 1]]`.
