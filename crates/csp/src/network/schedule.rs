@@ -106,11 +106,20 @@ impl Store<'_> {
                             // The fixed variable's own word is the mask.
                             let own = stat.vars[v as usize].start;
                             let mask = self.st.words[own as usize];
-                            for &(u, w) in &stat.distinct[start as usize..end as usize] {
-                                let d = self.st.words[w as usize];
-                                if d & mask != 0 {
+                            // Which peers hold the value, without a branch
+                            // per peer (whether one does is unpredictable).
+                            let peers = &stat.distinct[start as usize..end as usize];
+                            for chunk in peers.chunks(64) {
+                                let mut hits = 0u64;
+                                for (i, &(_, w)) in chunk.iter().enumerate() {
+                                    let d = self.st.words[w as usize];
+                                    hits |= u64::from(d & mask != 0) << i;
+                                }
+                                while hits != 0 {
+                                    let (u, w) = chunk[hits.trailing_zeros() as usize];
+                                    hits &= hits - 1;
                                     // touched, for a one-word domain
-                                    let d = d & !mask;
+                                    let d = self.st.words[w as usize] & !mask;
                                     self.write(w as usize, d);
                                     if d == 0 {
                                         return Err(Fail);
