@@ -261,7 +261,10 @@ impl Model {
     /// (the same smallest declared value, at most 64 values), also: fewer
     /// values left than variables is a failure, and when there are exactly
     /// as many values as variables a value that only one variable can still
-    /// take is given to it (a "hidden single").
+    /// take is given to it (a "hidden single"), and a value that only
+    /// variables of another such all-different can still take leaves that
+    /// one's other variables (its solutions use every value: a sudoku's
+    /// "locked candidates", between a box and a row or a column).
     pub fn all_different(&mut self, vars: &[Var]) -> Result<(), Error> {
         let vars = self.check_all(vars)?;
         let repeats = if vars.len() <= 32 {

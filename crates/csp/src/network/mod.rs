@@ -209,6 +209,18 @@ impl Network {
     }
 
     #[inline]
+    /// Whether `v`'s domain holds one value (a test without counting bits
+    /// for a one-word domain).
+    fn is_fixed(&self, v: u32) -> bool {
+        let start = self.stat.vars[v as usize].start as usize;
+        if self.stat.vars[v as usize].len == 1 {
+            let w = self.st.words[start];
+            w != 0 && w & (w - 1) == 0
+        } else {
+            self.size(v) == 1
+        }
+    }
+
     fn size(&self, v: u32) -> u32 {
         let start = self.stat.vars[v as usize].start as usize;
         let len = self.stat.vars[v as usize].len as usize;
@@ -287,6 +299,6 @@ impl Problem for Network {
     }
 
     fn is_solution(&self) -> bool {
-        !self.st.failed && (0..self.len() as u32).all(|v| self.size(v) == 1)
+        !self.st.failed && (0..self.len() as u32).all(|v| self.is_fixed(v))
     }
 }

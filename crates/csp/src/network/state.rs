@@ -43,7 +43,7 @@ pub(crate) struct Static {
 
 /// What changes during a search: the domains, the trail that undoes their
 /// changes, and the propagation queues (empty between two calls).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct State {
     pub(super) words: Vec<u64>,
     /// `(word index, old word)` for every change of a word since the root,
@@ -64,6 +64,30 @@ pub(crate) struct State {
     /// Scratch space for the propagators, kept to avoid allocating.
     pub(crate) scratch: Vec<u64>,
     pub(crate) values: Vec<i64>,
+}
+
+impl Clone for State {
+    /// Keeps the capacities of the stacks: a clone (an instance of a
+    /// compiled model, a subproblem) searches as deep as the original, and
+    /// growing the trail again would cost a copy per doubling.
+    fn clone(&self) -> State {
+        fn keep<T: Clone>(v: &Vec<T>) -> Vec<T> {
+            let mut copy = Vec::with_capacity(v.capacity());
+            copy.extend_from_slice(v);
+            copy
+        }
+        State {
+            words: self.words.clone(),
+            trail: keep(&self.trail),
+            marks: keep(&self.marks),
+            failed: self.failed,
+            fixed: keep(&self.fixed),
+            dirty: self.dirty.clone(),
+            round: self.round.clone(),
+            scratch: self.scratch.clone(),
+            values: self.values.clone(),
+        }
+    }
 }
 
 /// The value of `v` if its domain holds exactly one.
