@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::Network;
 use super::schedule::Advice;
-use super::state::{Fail, Layout, State, Static};
+use super::state::{COPY_WORDS, Fail, Layout, State, Static};
 use super::store::Store;
 use crate::model::Model;
 use crate::propagator::{Propagator, link_overlaps};
@@ -120,12 +120,19 @@ impl Network {
             change_range: change_range.into(),
             change_watch: change_watch.into(),
             order: order.into(),
+            copies: model.words.len() <= COPY_WORDS,
         };
         let mut network = Network {
             st: State {
                 words: model.words.clone(),
                 // Room for a deep search without growing.
                 trail: Vec::with_capacity(4 * model.words.len()),
+                // Room for 16 levels of copies, if it copies.
+                saved: Vec::with_capacity(if model.words.len() <= COPY_WORDS {
+                    16 * model.words.len()
+                } else {
+                    0
+                }),
                 marks: Vec::with_capacity(n),
                 failed: model.infeasible,
                 fixed: Vec::with_capacity(n),

@@ -12,6 +12,8 @@ mod compile;
 mod schedule;
 mod state;
 mod store;
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -41,8 +43,9 @@ use state::{State, fixed_value};
 /// woken by the variables that change narrow the others' domains, until
 /// nothing changes or a domain runs empty. An empty domain marks the state
 /// failed: it has no choices, and is a dead end. Undoing a choice restores
-/// every domain changed since it was applied, from the trail; nothing is
-/// copied per node.
+/// every domain changed since it was applied: from a copy of the domains
+/// saved by the choice when they are small (at most 128 words of 64 bits, a
+/// sudoku's 81 for one), else from the trail of every change.
 ///
 /// A state is a solution when every variable is fixed and it has not
 /// failed. The order is deterministic, so the solutions come out in the same
@@ -267,6 +270,9 @@ impl Problem for Network {
 
     fn apply(&mut self, choice: Choice) {
         self.st.marks.push((self.st.trail.len(), self.st.failed));
+        if self.stat.copies {
+            self.st.saved.extend_from_slice(&self.st.words);
+        }
         if self.st.failed {
             return;
         }
@@ -292,8 +298,14 @@ impl Problem for Network {
         let Some((mark, failed)) = self.st.marks.pop() else {
             return;
         };
-        for (w, old) in self.st.trail.drain(mark..).rev() {
-            self.st.words[w as usize] = old;
+        if self.stat.copies {
+            let at = self.st.saved.len() - self.st.words.len();
+            self.st.words.copy_from_slice(&self.st.saved[at..]);
+            self.st.saved.truncate(at);
+        } else {
+            for (w, old) in self.st.trail.drain(mark..).rev() {
+                self.st.words[w as usize] = old;
+            }
         }
         self.st.failed = failed;
     }

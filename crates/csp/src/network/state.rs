@@ -39,10 +39,18 @@ pub(crate) struct Static {
     /// The variables by decreasing degree, then increasing index: the
     /// branching order among domains of equal size.
     pub(super) order: Box<[u32]>,
+    /// Whether each applied choice saves a copy of the domains (for at most
+    /// [`COPY_WORDS`] words) instead of trailing every change.
+    pub(super) copies: bool,
 }
 
-/// What changes during a search: the domains, the trail that undoes their
-/// changes, and the propagation queues (empty between two calls).
+/// The most domain words that a choice copies whole: a sudoku's 81 words
+/// (648 bytes) are fewer than the trail entries of a typical choice, and a
+/// copy is one `memcpy` where the trail is a push per change.
+pub(super) const COPY_WORDS: usize = 128;
+
+/// What changes during a search: the domains, the trail or the copies that
+/// undo their changes, and the propagation queues (empty between two calls).
 #[derive(Debug)]
 pub(crate) struct State {
     pub(super) words: Vec<u64>,
@@ -51,6 +59,9 @@ pub(crate) struct State {
     /// trails at most as many words as there are values; checking whether a
     /// word was trailed already costs more than trailing it again.
     pub(super) trail: Vec<(u32, u64)>,
+    /// With `Static::copies`, the domains before each applied choice, one
+    /// copy after the other (the trail then stays empty).
+    pub(super) saved: Vec<u64>,
     /// The trail length and the failure flag before each applied choice.
     pub(super) marks: Vec<(usize, bool)>,
     pub(super) failed: bool,
@@ -79,6 +90,7 @@ impl Clone for State {
         State {
             words: self.words.clone(),
             trail: keep(&self.trail),
+            saved: keep(&self.saved),
             marks: keep(&self.marks),
             failed: self.failed,
             fixed: keep(&self.fixed),
