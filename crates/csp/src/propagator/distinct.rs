@@ -31,8 +31,8 @@ pub(crate) struct Dense {
 #[derive(Clone, Debug)]
 pub(crate) struct Family {
     overlaps: Box<[Overlap]>,
-    /// The positions of `A` that none of the overlaps covers.
-    uncovered: u64,
+    /// The words of `A`'s variables that none of the overlaps covers.
+    uncovered: Box<[u32]>,
 }
 
 /// The most overlaps in a family (their values are kept on the stack).
@@ -43,6 +43,8 @@ const FAMILY: usize = 8;
 pub(crate) struct Overlap {
     /// The positions, in `A`'s list, of the variables `B` shares.
     shared: u64,
+    /// Their words.
+    inside: Box<[u32]>,
     /// `B`'s variables outside `A`, each with its word.
     rest: Box<[(u32, u32)]>,
 }
@@ -99,7 +101,7 @@ impl Dense {
             return Ok(());
         }
         for f in self.families.iter() {
-            f.run(s, words, open)?;
+            f.run(s, open)?;
         }
         Ok(())
     }
@@ -107,24 +109,17 @@ impl Dense {
 
 impl Family {
     /// Removes from each overlap's rest the values of `open` that `A`'s
-    /// variables at `words` can take only inside the overlap.
-    fn run(&self, s: &mut Store<'_>, words: &[u32], open: u64) -> Result<(), Fail> {
-        let read = |s: &Store<'_>, mut positions: u64| {
-            let mut union = 0;
-            while positions != 0 {
-                union |= s.word_at(words[positions.trailing_zeros() as usize]);
-                positions &= positions - 1;
-            }
-            union
-        };
+    /// variables can take only inside the overlap.
+    fn run(&self, s: &mut Store<'_>, open: u64) -> Result<(), Fail> {
+        let read = |s: &Store<'_>, words: &[u32]| words.iter().fold(0, |u, &w| u | s.word_at(w));
         let mut insides = [0u64; FAMILY];
         let (mut once, mut twice) = (0u64, 0u64);
         for (inside, o) in insides.iter_mut().zip(self.overlaps.iter()) {
-            *inside = read(s, o.shared);
+            *inside = read(s, &o.inside);
             twice |= once & *inside;
             once |= *inside;
         }
-        let uncovered = read(s, self.uncovered);
+        let uncovered = read(s, &self.uncovered);
         // The values in exactly one overlap's positions and nowhere else.
         if open & once & !twice & !uncovered == 0 {
             return Ok(());
@@ -170,7 +165,7 @@ pub(crate) fn link_overlaps(props: &mut [Propagator], vars: usize) {
         }
     }
     for a in 0..props.len() {
-        let Some((mine, _)) = dense(&props[a]) else {
+        let Some((mine, words_a)) = dense(&props[a]) else {
             continue;
         };
         if mine.len() > 64 {
@@ -206,15 +201,18 @@ pub(crate) fn link_overlaps(props: &mut [Propagator], vars: usize) {
                 .map(|(&u, &w)| (u, w))
                 .collect();
             if !rest.is_empty() {
-                overlaps.push(Overlap { shared: mask, rest });
+                let inside = (0..mine.len())
+                    .filter(|&i| mask >> i & 1 == 1)
+                    .map(|i| words_a[i])
+                    .collect();
+                overlaps.push(Overlap {
+                    shared: mask,
+                    inside,
+                    rest,
+                });
             }
         }
         // Families, greedily in the order of the others.
-        let all = if mine.len() == 64 {
-            !0
-        } else {
-            (1u64 << mine.len()) - 1
-        };
         let mut families: Vec<(Vec<Overlap>, u64)> = Vec::new();
         for o in overlaps {
             let fits = |(f, covered): &&mut (Vec<Overlap>, u64)| {
@@ -232,7 +230,10 @@ pub(crate) fn link_overlaps(props: &mut [Propagator], vars: usize) {
             .into_iter()
             .map(|(f, covered)| Family {
                 overlaps: f.into(),
-                uncovered: all & !covered,
+                uncovered: (0..mine.len())
+                    .filter(|&i| covered >> i & 1 == 0)
+                    .map(|i| words_a[i])
+                    .collect(),
             })
             .collect();
         if let Propagator::AllDifferent { dense: Some(d), .. } = &mut props[a] {
