@@ -1,8 +1,10 @@
-//! The compiled model: domains as bitsets, a trail, the propagation loop,
-//! and the [`Problem`] the engine searches.
+//! The compiled model: domains as bitsets, their copies or a trail, the
+//! propagation loop, and the [`Problem`] the engine searches.
 //!
-//! - `state`: the domains, the trail and what never changes;
-//! - `store`: reading and narrowing domains, every change on the trail;
+//! - `state`: the domains, their copies or the trail, and what never
+//!   changes;
+//! - `store`: reading and narrowing domains, every change on the trail
+//!   unless the choice saved a copy;
 //! - `schedule`: which propagators a change wakes, and the fixpoint loop;
 //! - `compile`: a model laid out as a network;
 //! - `choice`: the choices the engine branches on.
