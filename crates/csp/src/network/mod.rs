@@ -189,9 +189,11 @@ impl Network {
         if !self.is_solution() {
             return None;
         }
-        let values = (0..self.len() as u32)
-            .map(|v| fixed_value(&self.stat, &self.st.words, v))
-            .collect::<Option<Vec<i64>>>()?;
+        // Sized once: collecting into an `Option` would grow it by doubling.
+        let mut values = Vec::with_capacity(self.len());
+        for v in 0..self.len() as u32 {
+            values.push(fixed_value(&self.stat, &self.st.words, v)?);
+        }
         Some(Solution::new(Arc::clone(&self.stat), values))
     }
 
