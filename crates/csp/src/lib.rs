@@ -12,8 +12,8 @@
 //!   your own.
 //! - [`Model::compile`] gives a [`Network`], the [`backtrack::Problem`]: each
 //!   choice fixes a variable (the smallest domain first) and the constraints
-//!   propagate to a fixpoint; a trail undoes their changes exactly on
-//!   backtrack.
+//!   propagate to a fixpoint; a copy of the domains saved by the choice
+//!   (small networks) or a trail undoes their changes exactly on backtrack.
 //! - [`Network::fix`] narrows a compiled network to an instance's givens:
 //!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as

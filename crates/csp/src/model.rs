@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::Error;
 use crate::network::Network;
-use crate::propagator::{Linear, Predicate, Propagator, Table};
+use crate::propagator::{Dense, Linear, Predicate, Propagator, Table};
 use crate::var::{Rel, Var};
 
 /// The most values a variable's domain may span, from its smallest value to
@@ -261,7 +261,10 @@ impl Model {
     /// (the same smallest declared value, at most 64 values), also: fewer
     /// values left than variables is a failure, and when there are exactly
     /// as many values as variables a value that only one variable can still
-    /// take is given to it (a "hidden single").
+    /// take is given to it (a "hidden single"), and a value that only
+    /// variables of another such all-different can still take leaves that
+    /// one's other variables (its solutions use every value: a sudoku's
+    /// "locked candidates", between a box and a row or a column).
     pub fn all_different(&mut self, vars: &[Var]) -> Result<(), Error> {
         let vars = self.check_all(vars)?;
         let repeats = if vars.len() <= 32 {
@@ -279,8 +282,9 @@ impl Model {
             let def = &self.vars[v as usize];
             def.len == 1 && def.offset == self.vars[vars[0] as usize].offset
         });
-        let words = dense.then(|| vars.iter().map(|&v| self.vars[v as usize].start).collect());
-        self.props.push(Propagator::AllDifferent { vars, words });
+        let dense =
+            dense.then(|| Dense::new(vars.iter().map(|&v| self.vars[v as usize].start).collect()));
+        self.props.push(Propagator::AllDifferent { vars, dense });
         Ok(())
     }
 

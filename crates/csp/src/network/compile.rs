@@ -5,21 +5,23 @@ use std::sync::Arc;
 
 use super::Network;
 use super::schedule::Advice;
-use super::state::{Fail, Layout, State, Static};
+use super::state::{COPY_WORDS, Fail, Layout, State, Static};
 use super::store::Store;
 use crate::model::Model;
-use crate::propagator::Propagator;
+use crate::propagator::{Propagator, link_overlaps};
 
 impl Network {
     pub(crate) fn new(model: &Model, id: u64) -> Network {
         let n = model.vars.len();
-        let props: Box<[Propagator]> = model.props.clone().into();
+        let mut props: Box<[Propagator]> = model.props.clone().into();
+        link_overlaps(&mut props, n);
         let mut degree = vec![0u32; n];
         // (variable, what to do), in the order of the propagators.
         let places: usize = props.iter().map(|p| p.advised_vars().len()).sum();
         let mut fixes: Vec<(u32, Advice)> = Vec::with_capacity(places);
         let mut changes: Vec<(u32, u32)> = Vec::with_capacity(places);
-        let mut distinct: Vec<(u32, u32)> = Vec::with_capacity(places);
+        // (variable, dense all-different it is in).
+        let mut units: Vec<(u32, u32)> = Vec::with_capacity(places);
         for (p, prop) in props.iter().enumerate() {
             let p = p as u32;
             let scheduled = prop.is_scheduled();
@@ -40,19 +42,44 @@ impl Network {
                 }
             } else if let Propagator::AllDifferent {
                 vars,
-                words: Some(words),
+                dense: Some(_),
             } = prop
             {
-                let start = distinct.len() as u32;
-                distinct.extend(vars.iter().copied().zip(words.iter().copied()));
-                let end = distinct.len() as u32;
-                for &v in vars {
-                    fixes.push((v, Advice::Distinct { start, end }));
+                // More variables than the 64 values of a word fails at the
+                // root (the Hall check): no advice needed, and the peer
+                // lists below stay within 64 per constraint.
+                if vars.len() <= 64 {
+                    units.extend(vars.iter().map(|&v| (v, p)));
                 }
             } else if prop.is_advised() {
                 for (pos, &v) in prop.advised_vars().iter().enumerate() {
                     fixes.push((v, Advice::Propagator { p, pos: pos as u32 }));
                 }
+            }
+        }
+        // Each variable's peers in the dense all-differents, each once.
+        let (unit_start, units) = by_var(n, units);
+        let mut distinct: Vec<(u32, u32)> = Vec::with_capacity(units.len() * 8);
+        let mut seen = vec![u32::MAX; n];
+        for v in 0..n {
+            let start = distinct.len() as u32;
+            for &p in &units[unit_start[v] as usize..unit_start[v + 1] as usize] {
+                if let Propagator::AllDifferent {
+                    vars,
+                    dense: Some(dense),
+                } = &props[p as usize]
+                {
+                    for (&u, &w) in vars.iter().zip(dense.words.iter()) {
+                        if u as usize != v && seen[u as usize] != v as u32 {
+                            seen[u as usize] = v as u32;
+                            distinct.push((u, w));
+                        }
+                    }
+                }
+            }
+            let end = distinct.len() as u32;
+            if end > start {
+                fixes.push((v as u32, Advice::Distinct { start, end }));
             }
         }
         let (fix_start, fix_watch) = by_var(n, fixes);
@@ -93,12 +120,19 @@ impl Network {
             change_range: change_range.into(),
             change_watch: change_watch.into(),
             order: order.into(),
+            copies: model.words.len() <= COPY_WORDS,
         };
         let mut network = Network {
             st: State {
                 words: model.words.clone(),
                 // Room for a deep search without growing.
                 trail: Vec::with_capacity(4 * model.words.len()),
+                // Room for 16 levels of copies, if it copies.
+                saved: Vec::with_capacity(if model.words.len() <= COPY_WORDS {
+                    16 * model.words.len()
+                } else {
+                    0
+                }),
                 marks: Vec::with_capacity(n),
                 failed: model.infeasible,
                 fixed: Vec::with_capacity(n),

@@ -1,8 +1,10 @@
-//! The compiled model: domains as bitsets, a trail, the propagation loop,
-//! and the [`Problem`] the engine searches.
+//! The compiled model: domains as bitsets, their copies or a trail, the
+//! propagation loop, and the [`Problem`] the engine searches.
 //!
-//! - `state`: the domains, the trail and what never changes;
-//! - `store`: reading and narrowing domains, every change on the trail;
+//! - `state`: the domains, their copies or the trail, and what never
+//!   changes;
+//! - `store`: reading and narrowing domains, every change on the trail
+//!   unless the choice saved a copy;
 //! - `schedule`: which propagators a change wakes, and the fixpoint loop;
 //! - `compile`: a model laid out as a network;
 //! - `choice`: the choices the engine branches on.
@@ -12,6 +14,8 @@ mod compile;
 mod schedule;
 mod state;
 mod store;
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -41,8 +45,9 @@ use state::{State, fixed_value};
 /// woken by the variables that change narrow the others' domains, until
 /// nothing changes or a domain runs empty. An empty domain marks the state
 /// failed: it has no choices, and is a dead end. Undoing a choice restores
-/// every domain changed since it was applied, from the trail; nothing is
-/// copied per node.
+/// every domain changed since it was applied: from a copy of the domains
+/// saved by the choice when they are small (at most 128 words of 64 bits, a
+/// sudoku's 81 for one), else from the trail of every change.
 ///
 /// A state is a solution when every variable is fixed and it has not
 /// failed. The order is deterministic, so the solutions come out in the same
@@ -184,9 +189,11 @@ impl Network {
         if !self.is_solution() {
             return None;
         }
-        let values = (0..self.len() as u32)
-            .map(|v| fixed_value(&self.stat, &self.st.words, v))
-            .collect::<Option<Vec<i64>>>()?;
+        // Sized once: collecting into an `Option` would grow it by doubling.
+        let mut values = Vec::with_capacity(self.len());
+        for v in 0..self.len() as u32 {
+            values.push(fixed_value(&self.stat, &self.st.words, v)?);
+        }
         Some(Solution::new(Arc::clone(&self.stat), values))
     }
 
@@ -209,6 +216,18 @@ impl Network {
     }
 
     #[inline]
+    /// Whether `v`'s domain holds one value (a test without counting bits
+    /// for a one-word domain).
+    fn is_fixed(&self, v: u32) -> bool {
+        let start = self.stat.vars[v as usize].start as usize;
+        if self.stat.vars[v as usize].len == 1 {
+            let w = self.st.words[start];
+            w != 0 && w & (w - 1) == 0
+        } else {
+            self.size(v) == 1
+        }
+    }
+
     fn size(&self, v: u32) -> u32 {
         let start = self.stat.vars[v as usize].start as usize;
         let len = self.stat.vars[v as usize].len as usize;
@@ -255,6 +274,9 @@ impl Problem for Network {
 
     fn apply(&mut self, choice: Choice) {
         self.st.marks.push((self.st.trail.len(), self.st.failed));
+        if self.stat.copies {
+            self.st.saved.extend_from_slice(&self.st.words);
+        }
         if self.st.failed {
             return;
         }
@@ -280,13 +302,19 @@ impl Problem for Network {
         let Some((mark, failed)) = self.st.marks.pop() else {
             return;
         };
-        for (w, old) in self.st.trail.drain(mark..).rev() {
-            self.st.words[w as usize] = old;
+        if self.stat.copies {
+            let at = self.st.saved.len() - self.st.words.len();
+            self.st.words.copy_from_slice(&self.st.saved[at..]);
+            self.st.saved.truncate(at);
+        } else {
+            for (w, old) in self.st.trail.drain(mark..).rev() {
+                self.st.words[w as usize] = old;
+            }
         }
         self.st.failed = failed;
     }
 
     fn is_solution(&self) -> bool {
-        !self.st.failed && (0..self.len() as u32).all(|v| self.size(v) == 1)
+        !self.st.failed && (0..self.len() as u32).all(|v| self.is_fixed(v))
     }
 }

@@ -12,9 +12,9 @@ pub(super) enum Advice {
     /// `value - shift` from `other`.
     Differ { other: u32, shift: i64 },
     /// All different on one-word domains with a common offset, the
-    /// commonest constraint of grid puzzles, its variables and their words
-    /// held in `distinct[start..end]`: the fixed variable's bit leaves the
-    /// others' words.
+    /// commonest constraint of grid puzzles: the fixed variable's peers in
+    /// all such constraints, each once, and their words held in
+    /// `distinct[start..end]`; the fixed variable's bit leaves their words.
     Distinct { start: u32, end: u32 },
     /// Tell propagator `p` that its variable at position `pos` is fixed.
     Propagator { p: u32, pos: u32 },
@@ -106,11 +106,20 @@ impl Store<'_> {
                             // The fixed variable's own word is the mask.
                             let own = stat.vars[v as usize].start;
                             let mask = self.st.words[own as usize];
-                            for &(u, w) in &stat.distinct[start as usize..end as usize] {
-                                let d = self.st.words[w as usize];
-                                if d & mask != 0 && w != own {
+                            // Which peers hold the value, without a branch
+                            // per peer (whether one does is unpredictable).
+                            let peers = &stat.distinct[start as usize..end as usize];
+                            for chunk in peers.chunks(64) {
+                                let mut hits = 0u64;
+                                for (i, &(_, w)) in chunk.iter().enumerate() {
+                                    let d = self.st.words[w as usize];
+                                    hits |= u64::from(d & mask != 0) << i;
+                                }
+                                while hits != 0 {
+                                    let (u, w) = chunk[hits.trailing_zeros() as usize];
+                                    hits &= hits - 1;
                                     // touched, for a one-word domain
-                                    let d = d & !mask;
+                                    let d = self.st.words[w as usize] & !mask;
                                     self.write(w as usize, d);
                                     if d == 0 {
                                         return Err(Fail);

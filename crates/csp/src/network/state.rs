@@ -23,8 +23,9 @@ pub(crate) struct Static {
     pub(super) vars: Box<[Layout]>,
     pub(crate) names: Box<[Option<String>]>,
     pub(super) props: Box<[Propagator]>,
-    /// The variables of the all-different constraints on one-word domains
-    /// with a common offset, each with its word, one list after the other.
+    /// For each variable in all-different constraints on one-word domains
+    /// with a common offset, its peers in them, each once with its word, one
+    /// list after the other.
     pub(super) distinct: Box<[(u32, u32)]>,
     /// For each variable, what to do when it becomes fixed:
     /// `fix_watch[fix_start[v]..fix_start[v + 1]]`.
@@ -38,11 +39,19 @@ pub(crate) struct Static {
     /// The variables by decreasing degree, then increasing index: the
     /// branching order among domains of equal size.
     pub(super) order: Box<[u32]>,
+    /// Whether each applied choice saves a copy of the domains (for at most
+    /// [`COPY_WORDS`] words) instead of trailing every change.
+    pub(super) copies: bool,
 }
 
-/// What changes during a search: the domains, the trail that undoes their
-/// changes, and the propagation queues (empty between two calls).
-#[derive(Clone, Debug)]
+/// The most domain words that a choice copies whole: a sudoku's 81 words
+/// (648 bytes) are fewer than the trail entries of a typical choice, and a
+/// copy is one `memcpy` where the trail is a push per change.
+pub(super) const COPY_WORDS: usize = 128;
+
+/// What changes during a search: the domains, the trail or the copies that
+/// undo their changes, and the propagation queues (empty between two calls).
+#[derive(Debug)]
 pub(crate) struct State {
     pub(super) words: Vec<u64>,
     /// `(word index, old word)` for every change of a word since the root,
@@ -50,6 +59,9 @@ pub(crate) struct State {
     /// trails at most as many words as there are values; checking whether a
     /// word was trailed already costs more than trailing it again.
     pub(super) trail: Vec<(u32, u64)>,
+    /// With `Static::copies`, the domains before each applied choice, one
+    /// copy after the other (the trail then stays empty).
+    pub(super) saved: Vec<u64>,
     /// The trail length and the failure flag before each applied choice.
     pub(super) marks: Vec<(usize, bool)>,
     pub(super) failed: bool,
@@ -63,6 +75,31 @@ pub(crate) struct State {
     /// Scratch space for the propagators, kept to avoid allocating.
     pub(crate) scratch: Vec<u64>,
     pub(crate) values: Vec<i64>,
+}
+
+impl Clone for State {
+    /// Keeps the capacities of the stacks: a clone (an instance of a
+    /// compiled model, a subproblem) searches as deep as the original, and
+    /// growing the trail again would cost a copy per doubling.
+    fn clone(&self) -> State {
+        fn keep<T: Clone>(v: &Vec<T>) -> Vec<T> {
+            let mut copy = Vec::with_capacity(v.capacity());
+            copy.extend_from_slice(v);
+            copy
+        }
+        State {
+            words: self.words.clone(),
+            trail: keep(&self.trail),
+            saved: keep(&self.saved),
+            marks: keep(&self.marks),
+            failed: self.failed,
+            fixed: keep(&self.fixed),
+            dirty: self.dirty.clone(),
+            round: self.round.clone(),
+            scratch: self.scratch.clone(),
+            values: self.values.clone(),
+        }
+    }
 }
 
 /// The value of `v` if its domain holds exactly one.

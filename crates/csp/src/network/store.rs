@@ -60,10 +60,13 @@ impl Store<'_> {
         self.stat.vars[v as usize].offset + (i * 64 + 63) as i64 - words[i].leading_zeros() as i64
     }
 
-    /// Writes a word, recording the old one on the trail.
+    /// Writes a word, recording the old one on the trail (unless the
+    /// choice saved a copy of the domains).
     #[inline]
     pub(super) fn write(&mut self, w: usize, new: u64) {
-        self.st.trail.push((w as u32, self.st.words[w]));
+        if !self.stat.copies {
+            self.st.trail.push((w as u32, self.st.words[w]));
+        }
         self.st.words[w] = new;
     }
 

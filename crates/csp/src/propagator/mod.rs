@@ -18,14 +18,18 @@ use std::sync::Arc;
 
 use crate::network::{Fail, Store};
 
+mod distinct;
+
+pub(crate) use distinct::{Dense, link_overlaps};
+
 /// One constraint, compiled.
 #[derive(Clone)]
 pub(crate) enum Propagator {
     AllDifferent {
         vars: Box<[u32]>,
-        /// When every variable is one word with the same offset, the index of
-        /// each one's word: the Hall checks work on the words directly.
-        words: Option<Box<[u32]>>,
+        /// When every variable is one word with the same offset: the Hall
+        /// checks work on the words directly.
+        dense: Option<Dense>,
     },
     /// `x != y + c`
     NotEqual {
@@ -110,7 +114,7 @@ impl Propagator {
     /// Whether it runs whole when any of its domains changes.
     pub(crate) fn is_scheduled(&self) -> bool {
         match self {
-            Propagator::AllDifferent { words, .. } => words.is_some(),
+            Propagator::AllDifferent { dense, .. } => dense.is_some(),
             Propagator::NotEqual { .. } | Propagator::Predicate(_) => false,
             Propagator::Linear(l) => l.rel != crate::Rel::Ne,
             Propagator::Table(_) => true,
@@ -172,8 +176,8 @@ impl Propagator {
     /// Runs the whole propagator.
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         match self {
-            Propagator::AllDifferent { vars, words } => match words {
-                Some(words) => hall(s, vars, words),
+            Propagator::AllDifferent { vars, dense } => match dense {
+                Some(dense) => dense.run(s, vars),
                 None => Ok(()),
             },
             Propagator::Linear(l) if l.rel == crate::Rel::Ne => not_equal_sum(s, l),
@@ -194,39 +198,6 @@ fn distinct(vars: &[u32]) -> Cow<'_, [u32]> {
     } else {
         Cow::Owned(sorted)
     }
-}
-
-/// All different on one-word domains with a common offset (`words[i]` is
-/// the word of `vars[i]`): too few values for the variables fails; with
-/// exactly as many values as variables, every value must be used, so a value
-/// that one unfixed variable alone can take is its.
-fn hall(s: &mut Store<'_>, vars: &[u32], words: &[u32]) -> Result<(), Fail> {
-    let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
-    for &w in words {
-        let d = s.word_at(w);
-        twice |= once & d;
-        once |= d;
-        // d if it has one bit (or none), else 0; without a branch.
-        fixed |= d & 0u64.wrapping_sub(u64::from(d & d.wrapping_sub(1) == 0));
-    }
-    let values = once.count_ones() as usize;
-    if values < vars.len() {
-        return Err(Fail);
-    }
-    if values == vars.len() {
-        let mut singles = once & !twice & !fixed;
-        while singles != 0 {
-            let bit = singles & singles.wrapping_neg();
-            singles ^= bit;
-            for (&v, &w) in vars.iter().zip(words) {
-                if s.word_at(w) & bit != 0 {
-                    s.set_word_at(v, w, bit)?;
-                    break;
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// `floor(a / b)` for `b != 0`.
