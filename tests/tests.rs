@@ -5,4 +5,5 @@ mod cli;
 mod cluster;
 mod examples;
 mod forwarding;
+mod model;
 mod process;

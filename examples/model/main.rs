@@ -12,8 +12,20 @@
 //! Without `--first` a model prints its count (or, for the puzzles with one
 //! answer, the answer); `--first K` prints the first K solutions;
 //! `--threads N` counts on N threads through the `runner` crate, the
-//! subproblems three choices deep as the tasks. A mistake in the arguments
-//! prints one line on standard error and exits with status 2.
+//! subproblems three choices deep as the tasks; `--checkpoint FILE` keeps
+//! the finished tasks of a count in a journal (a count killed and run again
+//! goes on from it), and `--shard I/M --out DIR` counts one shard of a
+//! cluster job, which `merge DIR` adds up:
+//!
+//! ```text
+//! cargo run --release --example model -- queens 14 --checkpoint q14.journal
+//! cargo run --release --example model -- queens 14 --shard 0/2 --out results/
+//! cargo run --release --example model -- queens 14 --shard 1/2 --out results/
+//! cargo run --release --example model -- merge results/  # 365596
+//! ```
+//!
+//! A mistake in the arguments prints one line on standard error and exits
+//! with status 2.
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
@@ -42,6 +54,20 @@ struct Cli {
     /// choices deep as the tasks of a work list.
     #[arg(long, short, global = true, default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
+
+    /// Keep the finished tasks of the count in this journal, and go on from
+    /// it if it exists (queens, magic, langford, takuzu).
+    #[arg(long, global = true, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+
+    /// Count only shard I of M (the tasks i with i mod M = I) and write its
+    /// result to a file in --out; `merge DIR` adds the shards up.
+    #[arg(long, global = true, value_name = "I/M", requires = "out")]
+    shard: Option<String>,
+
+    /// The directory for the shard's result.
+    #[arg(long, global = true, value_name = "DIR", requires = "shard")]
+    out: Option<PathBuf>,
 
     #[command(subcommand)]
     model: Name,
@@ -103,6 +129,9 @@ enum Name {
         #[arg(value_parser = clap::value_parser!(u16).range(2..=12))]
         n: u16,
     },
+    /// Adds up the shard results in DIR (of counts run with `--shard I/M
+    /// --out DIR`), once every shard is there, all of one count.
+    Merge { dir: PathBuf },
     /// A nonogram from its clues: ROWS and COLS are lines of block lengths
     /// separated by '/', blocks by ',' (e.g. "2/1,1/3" "3/1,1/2").
     Nonogram { rows: String, cols: String },
@@ -136,14 +165,21 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("model: {e:#}");
+            // The runner's messages say their cause already.
+            let text = match e.downcast_ref::<runner::Error>() {
+                Some(e) => e.to_string(),
+                None => format!("{e:#}"),
+            };
+            for line in text.lines() {
+                eprintln!("model: {line}");
+            }
             ExitCode::from(2)
         }
     }
 }
 
-/// The count (on `cli.threads` threads), or the first K solutions each
-/// printed by `show`.
+/// The count (on `cli.threads` threads, with a checkpoint or in a shard
+/// if asked), or the first K solutions each printed by `show`.
 fn count_or_show(
     network: &Network,
     name: &str,
@@ -151,11 +187,25 @@ fn count_or_show(
     out: &mut dyn Write,
     show: impl Fn(&Solution) -> String,
 ) -> anyhow::Result<()> {
+    let files = cli.checkpoint.is_some() || cli.shard.is_some();
     match cli.first {
-        None if cli.threads != 1 => {
-            let job = runner::Subproblems::new(name, network.clone(), 3);
-            let finished = runner::run(&job, &runner::Options::new().threads(cli.threads))?;
-            writeln!(out, "{}", finished.value.total)?;
+        Some(_) if files => bail!("--checkpoint and --shard are for counts, not with --first"),
+        None if cli.threads != 1 || files => {
+            let job = runner::Subproblems::new(name, network.clone(), SPLIT_DEPTH);
+            let mut options = runner::Options::new()
+                .threads(cli.threads)
+                .program(format!("model {}", env!("CARGO_PKG_VERSION")));
+            if let Some(path) = &cli.checkpoint {
+                options = options.checkpoint(path);
+            }
+            if let (Some(shard), Some(dir)) = (&cli.shard, &cli.out) {
+                options = options.shard(runner::Shard::parse(shard)?, dir);
+            }
+            let finished = runner::run(&job, &options)?;
+            match finished.shard_file {
+                Some(path) => eprintln!("model: shard written to {}", path.display()),
+                None => writeln!(out, "{}", finished.value.total)?,
+            }
         }
         None => writeln!(out, "{}", backtrack::count(network.clone()))?,
         Some(k) => {
@@ -165,6 +215,63 @@ fn count_or_show(
         }
     }
     Ok(())
+}
+
+/// How deep the tree of a count is cut into tasks.
+const SPLIT_DEPTH: usize = 3;
+
+/// `merge DIR`: the shards' total, once each of them is there, all of one
+/// count this program splits the same way.
+fn merge(dir: &std::path::Path, out: &mut dyn Write) -> anyhow::Result<()> {
+    let merged = runner::merge::<runner::Counts>(dir, check_identity)?;
+    writeln!(out, "{}", merged.value.total)?;
+    Ok(())
+}
+
+/// Whether `identity` is that of a count this program makes: its name
+/// (`queens 12`) is rebuilt into the model, split again, and compared.
+fn check_identity(identity: &runner::Identity) -> Result<(), String> {
+    use runner::Job as _;
+    // `Subproblems` names its work list `NAME depth=D`.
+    let name = identity
+        .problem
+        .strip_suffix(&format!(" depth={SPLIT_DEPTH}"))
+        .unwrap_or_default();
+    let words: Vec<&str> = name.split(' ').collect();
+    let network = match words[..] {
+        [name, n] => n
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| counted_model(name, n).transpose())
+            .transpose()
+            .map_err(|e| e.to_string())?,
+        _ => None,
+    };
+    let Some(network) = network else {
+        return Err(format!(
+            "{} is not a count of this program",
+            runner::echo(&identity.problem)
+        ));
+    };
+    let job = runner::Subproblems::new(name, network, SPLIT_DEPTH);
+    if job.identity() != *identity {
+        return Err(
+            "this program splits that count otherwise: count the shards again with it".into(),
+        );
+    }
+    Ok(())
+}
+
+/// The network of a model that `merge` can check, by name and size.
+fn counted_model(name: &str, n: usize) -> anyhow::Result<Option<Network>> {
+    let model = match name {
+        "queens" if (1..=64).contains(&n) => puzzle::queens(n)?.0,
+        "magic" if (1..=16).contains(&n) => puzzle::magic_square(n)?.0,
+        "langford" if (1..=32).contains(&n) => puzzle::langford(n)?.0,
+        "takuzu" if (2..=12).contains(&n) && n.is_multiple_of(2) => puzzle::takuzu(n)?.0,
+        _ => return Ok(None),
+    };
+    Ok(Some(model.compile()))
 }
 
 fn grid(s: &Solution, cells: &[Var], width: usize) -> String {
@@ -178,7 +285,16 @@ fn grid(s: &Solution, cells: &[Var], width: usize) -> String {
 
 fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     let first = cli.first;
+    if (cli.checkpoint.is_some() || cli.shard.is_some())
+        && !matches!(
+            cli.model,
+            Name::Queens { .. } | Name::Magic { .. } | Name::Langford { .. } | Name::Takuzu { .. }
+        )
+    {
+        bail!("--checkpoint and --shard are for the counts of queens, magic, langford and takuzu");
+    }
     match &cli.model {
+        Name::Merge { dir } => merge(dir, out),
         Name::Queens { n } => {
             let (m, q) = puzzle::queens(usize::from(*n))?;
             count_or_show(&m.compile(), &format!("queens {n}"), cli, out, |s| {
