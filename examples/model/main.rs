@@ -239,12 +239,10 @@ fn check_identity(identity: &runner::Identity) -> Result<(), String> {
         .unwrap_or_default();
     let words: Vec<&str> = name.split(' ').collect();
     let network = match words[..] {
-        [name, n] => n
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| counted_model(name, n).transpose())
-            .transpose()
-            .map_err(|e| e.to_string())?,
+        [name, n] => match n.parse::<usize>() {
+            Ok(n) => counted_model(name, n).map_err(|e| e.to_string())?,
+            Err(_) => None,
+        },
         _ => None,
     };
     let Some(network) = network else {
