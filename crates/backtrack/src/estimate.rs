@@ -146,6 +146,38 @@ pub struct Estimate {
     pub dead_ends: Mean,
 }
 
+/// One line for people: `1.2346e4 ± 1.23e2 nodes, 9.2000e1 ± 4.10e0
+/// solutions, 1.1e3 ± ... dead ends (1000 probes)`, each mean with its
+/// standard error ([`Mean`]'s `Display`).
+///
+/// ```
+/// use backtrack::{Estimate, Mean};
+///
+/// let e = Estimate {
+///     probes: 10,
+///     nodes: Mean { value: 12_345.0, error: 123.0 },
+///     solutions: Mean { value: 92.0, error: 4.1 },
+///     dead_ends: Mean { value: 1_100.0, error: 0.0 },
+/// };
+/// assert_eq!(
+///     e.to_string(),
+///     "1.2345e4 ± 1.23e2 nodes, 9.2000e1 ± 4.10e0 solutions, 1.1000e3 ± 0.00e0 dead ends (10 probes)"
+/// );
+/// ```
+impl fmt::Display for Estimate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} nodes, {} solutions, {} dead ends ({} probe{})",
+            self.nodes,
+            self.solutions,
+            self.dead_ends,
+            self.probes,
+            if self.probes == 1 { "" } else { "s" }
+        )
+    }
+}
+
 /// Knuth's estimate of the size of `problem`'s search tree from `probes`
 /// random root-to-leaf walks, deterministic for a given `seed`.
 ///

@@ -93,7 +93,7 @@ mod work;
 pub use estimate::{Estimate, Mean, Rng, estimate};
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
 pub use optimize::{Best, Optimize, Optimum, minimize, minimize_with};
-pub use problem::{ChoiceList, Problem};
+pub use problem::{Bits, ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
 pub use split::{Parallel, subproblems};
 pub use trace::{Event, Kind, Node, Trace, trace};

@@ -55,7 +55,8 @@
 ///
 /// struct Permutations { n: u32, used: u64, len: u32 }
 ///
-/// /// The values still free, ascending: a copy of a bitmask, no borrowing.
+/// /// The values still free, ascending: a copy of a bitmask, no borrowing
+/// /// (`backtrack::Bits` is this iterator, ready made).
 /// struct Free(u64);
 /// impl Iterator for Free {
 ///     type Item = u32;
@@ -164,9 +165,15 @@ impl<P: Problem + ?Sized> Problem for &mut P {
 pub struct ChoiceList<T>(smallvec::IntoIter<[T; 16]>);
 
 impl<T> ChoiceList<T> {
-    /// The choices of `list`, in its order.
-    pub fn new(list: smallvec::SmallVec<[T; 16]>) -> Self {
-        ChoiceList(list.into_iter())
+    /// The choices of `list` (an array, a `Vec`, any iterator), in its
+    /// order; the same as collecting it.
+    ///
+    /// ```
+    /// let list = backtrack::ChoiceList::new([(0, 'a'), (2, 'b')]);
+    /// assert_eq!(list.collect::<Vec<_>>(), [(0, 'a'), (2, 'b')]);
+    /// ```
+    pub fn new(list: impl IntoIterator<Item = T>) -> Self {
+        list.into_iter().collect()
     }
 }
 
@@ -190,5 +197,73 @@ impl<T> Iterator for ChoiceList<T> {
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.0.size_hint()
+    }
+}
+
+/// The set bits of a word, ascending, as bit positions: the choices of the
+/// many problems whose candidates fit in a `u64` (free columns, a cell's
+/// candidate digits). A copy of the word, so it stands on its own; use it
+/// as [`Problem::Choices`] with `type Choice = u32`.
+///
+/// # Example
+///
+/// ```
+/// use backtrack::{Bits, Problem};
+///
+/// /// Permutations of `0..n`: the choices are the values not used yet.
+/// struct Permutations { n: u32, used: u64, len: u32 }
+///
+/// impl Problem for Permutations {
+///     type Choice = u32;
+///     type Choices = Bits;
+///     fn choices(&self) -> Bits { Bits(!self.used & ((1 << self.n) - 1)) }
+///     fn apply(&mut self, v: u32) { self.used |= 1 << v; self.len += 1; }
+///     fn undo(&mut self, v: u32) { self.used &= !(1 << v); self.len -= 1; }
+///     fn is_solution(&self) -> bool { self.len == self.n }
+/// }
+///
+/// assert_eq!(backtrack::count(Permutations { n: 5, used: 0, len: 0 }), 120);
+/// assert_eq!(Bits(0b1010_0110).collect::<Vec<_>>(), [1, 2, 5, 7]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        (self.0 != 0).then(|| {
+            let bit = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            bit
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bits {}
+
+impl std::iter::FusedIterator for Bits {}
+
+#[cfg(test)]
+mod tests {
+    use super::Bits;
+
+    #[test]
+    fn bits_yield_the_set_positions_ascending_as_a_naive_scan_does() {
+        let mut rng = crate::Rng::new(12);
+        for word in [0, 1, u64::MAX, 1 << 63]
+            .into_iter()
+            .chain((0..200).map(|_| rng.next_u64()))
+        {
+            let naive: Vec<u32> = (0..64).filter(|&b| word >> b & 1 == 1).collect();
+            assert_eq!(Bits(word).len(), naive.len(), "word {word:#x}");
+            assert_eq!(Bits(word).collect::<Vec<_>>(), naive, "word {word:#x}");
+        }
     }
 }
