@@ -1,0 +1,45 @@
+//! A reader of FlatZinc, the language MiniZinc compiles models into for a
+//! solver: the whole grammar (predicate declarations, parameters, arrays,
+//! variables with ranges, sets and unbounded domains, constraints,
+//! annotations with their arguments, `solve satisfy`, `minimize` and
+//! `maximize`) read into a typed syntax tree ([`Model`]), with errors that
+//! name the line and column.
+//!
+//! Reading is one pass over the text with one token of look-ahead: memory
+//! is the syntax tree's, and nesting is bounded ([`MAX_DEPTH`]), so no input
+//! overflows the stack.
+//!
+//! # Example
+//!
+//! ```
+//! use flatzinc::{Base, Expr, Goal};
+//!
+//! let text = "\
+//! array [1..2] of int: c = [1, -1];
+//! var 1..4: x :: output_var;
+//! var 1..4: y :: output_var;
+//! constraint int_lin_ne(c, [x, y], 0);
+//! solve :: int_search([x, y], first_fail, indomain_min, complete) maximize x;
+//! ";
+//! let model = flatzinc::parse(text)?;
+//! assert_eq!(model.declarations.len(), 3);
+//! assert_eq!(model.declarations[1].ty.base, Base::IntRange(1, 4));
+//! assert!(model.declarations[1].annotations[0].is("output_var"));
+//! assert_eq!(model.constraints[0].args[2], Expr::Int(0));
+//! assert_eq!(model.solve.goal, Goal::Maximize(Expr::Ident("x".into())));
+//! assert_eq!(model.solve.annotations[0].name, "int_search");
+//! # Ok::<(), flatzinc::ParseError>(())
+//! ```
+#![deny(missing_docs)]
+
+mod ast;
+mod error;
+mod lex;
+mod parse;
+
+pub use ast::{
+    Annotation, Base, Constraint, Declaration, Expr, Goal, Index, Model, Pos, Predicate, Solve,
+    Type,
+};
+pub use error::{ECHO_MAX, ParseError};
+pub use parse::{MAX_DEPTH, parse};
