@@ -56,10 +56,7 @@ impl<'a> Lexer<'a> {
     /// Moves over `n` bytes of the text, which hold no line break.
     fn advance(&mut self, n: usize) {
         let taken = &self.text[self.at..self.at + n];
-        self.pos.column = self
-            .pos
-            .column
-            .saturating_add(taken.chars().count() as u32);
+        self.pos.column = self.pos.column.saturating_add(taken.chars().count() as u32);
         self.at += n;
     }
 
@@ -143,7 +140,9 @@ impl<'a> Lexer<'a> {
                 None => Err(ParseError::new(pos, "an integer outside the 64-bit range")),
             };
         }
-        let digits = body.find(|c: char| !c.is_ascii_digit()).unwrap_or(body.len());
+        let digits = body
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(body.len());
         let mut len = digits;
         let mut float = false;
         // A fraction needs a digit after the point: `1..5` is a range.
@@ -196,6 +195,9 @@ impl<'a> Lexer<'a> {
                 _ => escaped = false,
             }
         }
-        Err(ParseError::new(pos, "a string that does not end on its line"))
+        Err(ParseError::new(
+            pos,
+            "a string that does not end on its line",
+        ))
     }
 }

@@ -33,13 +33,21 @@
 #![deny(missing_docs)]
 
 mod ast;
+mod check;
 mod error;
+mod instance;
 mod lex;
+mod output;
 mod parse;
 
 pub use ast::{
     Annotation, Base, Constraint, Declaration, Expr, Goal, Index, Model, Pos, Predicate, Solve,
     Type,
 };
+pub use check::{Violation, check};
 pub use error::{ECHO_MAX, ParseError};
+pub use instance::{
+    Arg, Call, Domain, Instance, Objective, Output, Search, Term, Value, VarId, Variable, resolve,
+};
+pub use output::{show, solution_lines};
 pub use parse::{MAX_DEPTH, parse};
