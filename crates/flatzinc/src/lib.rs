@@ -39,6 +39,8 @@ mod instance;
 mod lex;
 mod output;
 mod parse;
+pub mod solve;
+mod translate;
 
 pub use ast::{
     Annotation, Base, Constraint, Declaration, Expr, Goal, Index, Model, Pos, Predicate, Solve,
@@ -51,3 +53,4 @@ pub use instance::{
 };
 pub use output::{show, solution_lines};
 pub use parse::{MAX_DEPTH, parse};
+pub use translate::{TranslateError, Translation, translate};

@@ -1,0 +1,164 @@
+//! `fzn-csp`: the FlatZinc executable MiniZinc drives. Reads a `.fzn`
+//! file, solves it with the `csp` solver and prints each solution as the
+//! FlatZinc specification says, after checking it against the file's
+//! constraints by their meaning.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+
+/// The largest FlatZinc file read: far beyond MiniZinc's output for the
+/// benchmarks, and a bound on the memory taken before parsing.
+const FILE_MAX: u64 = 1 << 30;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "fzn-csp",
+    version,
+    about = "Solve a FlatZinc model with the csp solver (the executable MiniZinc runs as '--solver csp').",
+    after_help = "Output: each solution's output variables ('x = 3;', 'a = array1d(1..3, [1, 2, 3]);') then '----------'; \
+'==========' once the search is complete (all solutions given with -a, or the optimum proved); \
+'=====UNSATISFIABLE=====' when there is none; '=====UNKNOWN=====' when a limit stopped the search first. \
+Every solution is checked against the model's constraints before it is printed."
+)]
+struct Args {
+    /// The FlatZinc file.
+    file: std::path::PathBuf,
+    /// All solutions (for an optimisation problem: every improving one).
+    #[arg(short = 'a', long = "all-solutions")]
+    all: bool,
+    /// At most K solutions.
+    #[arg(short = 'n', long = "num-solutions", value_name = "K")]
+    solutions: Option<u64>,
+    /// Free search: ignore the search annotations.
+    #[arg(short = 'f', long = "free-search")]
+    free: bool,
+    /// Print statistics as '%%%mzn-stat:' lines.
+    #[arg(short = 's', long = "statistics")]
+    statistics: bool,
+    /// Stop after MS milliseconds, parsing and setup included.
+    #[arg(short = 't', long = "time-limit", value_name = "MS")]
+    time: Option<u64>,
+    /// Threads (the search runs on one; accepted for MiniZinc's sake).
+    #[arg(short = 'p', long = "parallel", value_name = "N")]
+    threads: Option<u32>,
+    /// Random seed (the search is deterministic; accepted for MiniZinc's sake).
+    #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
+    seed: Option<u64>,
+    /// Intermediate solutions of an optimisation problem (the same as -a there).
+    #[arg(short = 'i', long = "intermediate")]
+    intermediate: bool,
+}
+
+fn main() -> ExitCode {
+    let start = Instant::now();
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let line = text.lines().next().unwrap_or("bad arguments");
+            eprintln!("fzn-csp: {}", line.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    match run(&args, start) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Pipe) => ExitCode::SUCCESS,
+        Err(Failure::Message(message)) => {
+            eprintln!("fzn-csp: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+enum Failure {
+    /// The reader of the output went away.
+    Pipe,
+    Message(String),
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure::Pipe
+        } else {
+            Failure::Message(format!("cannot write the output: {e}"))
+        }
+    }
+}
+
+fn read(path: &std::path::Path) -> Result<String, Failure> {
+    use std::io::Read;
+    let shown = runner::echo(&path.display().to_string());
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure::Message(format!("cannot read {shown}: {e}")))?;
+    let mut text = String::new();
+    file.take(FILE_MAX + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| Failure::Message(format!("cannot read {shown}: {e}")))?;
+    if text.len() as u64 > FILE_MAX {
+        return Err(Failure::Message(format!(
+            "{shown} is larger than {FILE_MAX} bytes"
+        )));
+    }
+    Ok(text)
+}
+
+fn run(args: &Args, start: Instant) -> Result<(), Failure> {
+    let deadline = args.time.map(|ms| start + Duration::from_millis(ms));
+    let text = read(&args.file)?;
+    let model = flatzinc::parse(&text).map_err(|e| Failure::Message(e.to_string()))?;
+    let instance = flatzinc::resolve(&model).map_err(|e| Failure::Message(e.to_string()))?;
+    drop(model);
+    let translation =
+        flatzinc::translate(&instance).map_err(|e| Failure::Message(e.to_string()))?;
+    let options = flatzinc::solve::Options {
+        all: args.all || args.intermediate,
+        solutions: args.solutions,
+        deadline,
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let report = flatzinc::solve::solve(&instance, &translation, &options, |lines| {
+        out.write_all(lines.as_bytes())?;
+        out.write_all(b"----------\n")?;
+        out.flush()
+    })
+    .map_err(|e| match e {
+        flatzinc::solve::SolveError::Output(e) => Failure::from(e),
+        other => Failure::Message(other.to_string()),
+    })?;
+    use flatzinc::solve::Status;
+    match report.status {
+        Status::Complete if report.solutions == 0 => writeln!(out, "=====UNSATISFIABLE=====")?,
+        Status::Complete => writeln!(out, "==========")?,
+        Status::Stopped if report.solutions == 0 => writeln!(out, "=====UNKNOWN=====")?,
+        Status::Stopped | Status::Enough => {}
+    }
+    if args.statistics {
+        writeln!(out, "%%%mzn-stat: nodes={}", report.stats.nodes)?;
+        writeln!(out, "%%%mzn-stat: failures={}", report.stats.dead_ends)?;
+        writeln!(out, "%%%mzn-stat: solutions={}", report.solutions)?;
+        writeln!(out, "%%%mzn-stat: peakDepth={}", report.stats.max_depth)?;
+        writeln!(
+            out,
+            "%%%mzn-stat: solveTime={:.3}",
+            report.solve_time.as_secs_f64()
+        )?;
+        writeln!(
+            out,
+            "%%%mzn-stat: time={:.3}",
+            start.elapsed().as_secs_f64()
+        )?;
+        writeln!(out, "%%%mzn-stat-end")?;
+    }
+    let _ = (args.free, args.threads, args.seed);
+    out.flush()?;
+    Ok(())
+}

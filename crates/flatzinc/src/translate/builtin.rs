@@ -1,0 +1,515 @@
+//! One `match` on the builtin's name: each FlatZinc constraint as the
+//! solver's constraints. Where the solver has no propagator of its own, a
+//! small table of the allowed tuples (complete propagation) or, past
+//! [`TABLE_MAX`] tuples, a predicate checked on fixed values.
+
+use csp::{Rel, Var};
+
+use super::{Builder, TranslateError, int_value};
+use crate::instance::{Arg, Call, Term, Value};
+
+/// The most tuples a constraint's table may hold before it falls back to a
+/// predicate checked on fixed values.
+pub const TABLE_MAX: usize = 1 << 15;
+
+type Res<T> = Result<T, TranslateError>;
+
+/// `Σ a·x rel c`.
+type Linear = (Vec<(i64, Var)>, Rel, i64);
+
+/// Reads a call's arguments by kind.
+struct Args<'a> {
+    call: &'a Call,
+}
+
+impl Args<'_> {
+    fn bad(&self, what: String) -> TranslateError {
+        TranslateError::BadArguments {
+            message: format!("{} {what}", crate::error::cut(&self.call.name)),
+            pos: self.call.pos,
+        }
+    }
+
+    fn term(&self, i: usize) -> Res<&Term> {
+        match self.call.args.get(i) {
+            Some(Arg::Term(t)) => Ok(t),
+            _ => Err(self.bad(format!("needs a single value as argument {}", i + 1))),
+        }
+    }
+
+    fn array(&self, i: usize) -> Res<&[Term]> {
+        match self.call.args.get(i) {
+            Some(Arg::Array(items)) => Ok(items),
+            _ => Err(self.bad(format!("needs an array as argument {}", i + 1))),
+        }
+    }
+
+    fn int(&self, i: usize) -> Res<i64> {
+        match self.term(i)? {
+            Term::Const(v) => int_value(v, self.call.pos),
+            Term::Var(_) => Err(self.bad(format!("needs a constant as argument {}", i + 1))),
+        }
+    }
+
+    fn ints(&self, i: usize) -> Res<Vec<i64>> {
+        self.array(i)?
+            .iter()
+            .map(|t| match t {
+                Term::Const(v) => int_value(v, self.call.pos),
+                Term::Var(_) => Err(self.bad(format!("needs constants in argument {}", i + 1))),
+            })
+            .collect()
+    }
+
+    fn set(&self, i: usize) -> Res<Vec<i64>> {
+        match self.term(i)? {
+            Term::Const(Value::Set(s)) => Ok(s.clone()),
+            _ => Err(self.bad(format!("needs a constant set as argument {}", i + 1))),
+        }
+    }
+
+    fn count(&self, n: usize) -> Res<()> {
+        if self.call.args.len() == n {
+            Ok(())
+        } else {
+            Err(self.bad(format!("takes {n} arguments, not {}", self.call.args.len())))
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Plain,
+    Reif,
+    Imp,
+}
+
+/// A relation over the values of some variables, as a closure; posted as
+/// a table (or a predicate) with the reification's boolean appended.
+type Relation = Box<dyn Fn(&[i64]) -> bool + Send + Sync>;
+
+/// Posts the constraints of `call`.
+pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
+    let a = Args { call };
+    let pos = call.pos;
+    let solver = |source| TranslateError::Solver { source, pos };
+    let (stem, form) = match call.name.strip_suffix("_reif") {
+        Some(stem) => (stem, Form::Reif),
+        None => match call.name.strip_suffix("_imp") {
+            Some(stem) => (stem, Form::Imp),
+            None => (call.name.as_str(), Form::Plain),
+        },
+    };
+    // Plain linear forms go to the solver's linear propagators.
+    if form == Form::Plain
+        && let Some((terms, rel, rhs)) = plain_linear(b, &a, stem)?
+    {
+        return if rel == Rel::Ne && terms.len() == 2 && terms[0].0 == 1 && terms[1].0 == -1 {
+            b.model
+                .not_equal(terms[0].1, terms[1].1, rhs)
+                .map_err(solver)
+        } else {
+            b.model.linear(&terms, rel, rhs).map_err(solver)
+        };
+    }
+    // Everything else is a relation over some variables (plus `r` when
+    // reified), with a table or a predicate.
+    let (vars, relation, arity): (Vec<Var>, Relation, usize) = match stem {
+        "int_eq" | "int_ne" | "int_le" | "int_lt" | "bool_eq" | "bool_le" | "bool_lt" => {
+            let rel = stem.rsplit('_').next().unwrap_or_default().to_string();
+            let vars = vec![b.var(a.term(0)?, pos)?, b.var(a.term(1)?, pos)?];
+            (vars, Box::new(move |v: &[i64]| relate(&rel, v[0], v[1])), 2)
+        }
+        "int_lin_eq" | "int_lin_ne" | "int_lin_le" | "bool_lin_eq" | "bool_lin_le" => {
+            let rel = stem.rsplit('_').next().unwrap_or_default().to_string();
+            let coeffs = a.ints(0)?;
+            let rhs = a.int(2)?;
+            let vars = a
+                .array(1)?
+                .iter()
+                .map(|t| b.var(t, pos))
+                .collect::<Res<Vec<_>>>()?;
+            if coeffs.len() != vars.len() {
+                return Err(a.bad(format!(
+                    "has {} coefficients for {} variables",
+                    coeffs.len(),
+                    vars.len()
+                )));
+            }
+            let relation = move |v: &[i64]| {
+                let sum: i128 = coeffs
+                    .iter()
+                    .zip(v)
+                    .map(|(&c, &x)| c as i128 * x as i128)
+                    .sum();
+                relate(&rel, sum as i64, rhs) && i64::try_from(sum).is_ok()
+            };
+            (vars, Box::new(relation), 3)
+        }
+        "set_in" => {
+            let set = a.set(1)?;
+            let vars = vec![b.var(a.term(0)?, pos)?];
+            (
+                vars,
+                Box::new(move |v: &[i64]| set.binary_search(&v[0]).is_ok()),
+                2,
+            )
+        }
+        "bool_clause" => {
+            let (pos_lits, neg_lits) = (a.array(0)?, a.array(1)?);
+            let n = pos_lits.len();
+            let mut vars = Vec::new();
+            for t in pos_lits.iter().chain(neg_lits) {
+                vars.push(b.var(t, pos)?);
+            }
+            if form == Form::Plain {
+                // Σ pos - Σ neg >= 1 - |neg|.
+                let terms: Vec<(i64, Var)> = vars
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| (if i < n { 1 } else { -1 }, v))
+                    .collect();
+                return b
+                    .model
+                    .linear(&terms, Rel::Ge, 1 - neg_lits.len() as i64)
+                    .map_err(solver);
+            }
+            let relation = move |v: &[i64]| v[..n].contains(&1) || v[n..].contains(&0);
+            (vars, Box::new(relation), 2)
+        }
+        "array_bool_and" | "array_bool_or" => {
+            let vars = a
+                .array(0)?
+                .iter()
+                .map(|t| b.var(t, pos))
+                .collect::<Res<Vec<_>>>()?;
+            let and = stem == "array_bool_and";
+            if form == Form::Plain {
+                a.count(2)?;
+                let r = b.var(a.term(1)?, pos)?;
+                return post_and_or(b, &vars, r, and).map_err(solver);
+            }
+            let relation = move |v: &[i64]| if and { !v.contains(&0) } else { v.contains(&1) };
+            (vars, Box::new(relation), 1)
+        }
+        "array_bool_xor" => {
+            let vars = a
+                .array(0)?
+                .iter()
+                .map(|t| b.var(t, pos))
+                .collect::<Res<Vec<_>>>()?;
+            (
+                vars,
+                Box::new(|v: &[i64]| v.iter().sum::<i64>() % 2 == 1),
+                1,
+            )
+        }
+        "bool_and" | "bool_or" | "bool_xor" | "bool_not" | "bool2int" | "int_abs" | "int_plus"
+        | "int_times" | "int_div" | "int_mod" | "int_min" | "int_max" | "int_pow" => {
+            let n = match stem {
+                "bool_not" | "bool2int" | "int_abs" => 2,
+                "bool_xor" if call.args.len() == 2 => 2,
+                _ if form != Form::Plain => 2,
+                _ => 3,
+            };
+            let vars = (0..n)
+                .map(|i| b.var(a.term(i)?, pos))
+                .collect::<Res<Vec<_>>>()?;
+            let op = stem.to_string();
+            let relation = move |v: &[i64]| function(&op, v);
+            (vars, Box::new(relation), n)
+        }
+        "array_int_element"
+        | "array_var_int_element"
+        | "array_bool_element"
+        | "array_var_bool_element" => {
+            a.count(3)?;
+            let index = b.var(a.term(0)?, pos)?;
+            let items = a
+                .array(1)?
+                .iter()
+                .map(|t| b.var(t, pos))
+                .collect::<Res<Vec<_>>>()?;
+            let value = b.var(a.term(2)?, pos)?;
+            return post_element(b, index, &items, value).map_err(solver);
+        }
+        "array_int_maximum" | "array_int_minimum" => {
+            a.count(2)?;
+            let mut vars = vec![b.var(a.term(0)?, pos)?];
+            for t in a.array(1)? {
+                vars.push(b.var(t, pos)?);
+            }
+            let max = stem == "array_int_maximum";
+            let relation = move |v: &[i64]| {
+                let best = if max {
+                    v[1..].iter().max()
+                } else {
+                    v[1..].iter().min()
+                };
+                best == Some(&v[0])
+            };
+            // The bounds first: m >= every x (or <=), then the predicate.
+            for &x in &vars[1..] {
+                let rel = if max { Rel::Ge } else { Rel::Le };
+                b.model
+                    .linear(&[(1, vars[0]), (-1, x)], rel, 0)
+                    .map_err(solver)?;
+            }
+            (vars, Box::new(relation), 2)
+        }
+        "fzn_all_different_int" => {
+            a.count(1)?;
+            let vars = a
+                .array(0)?
+                .iter()
+                .map(|t| b.var(t, pos))
+                .collect::<Res<Vec<_>>>()?;
+            return b.model.all_different(&vars).map_err(solver);
+        }
+        "fzn_table_int" => {
+            a.count(2)?;
+            let vars = a
+                .array(0)?
+                .iter()
+                .map(|t| b.var(t, pos))
+                .collect::<Res<Vec<_>>>()?;
+            let flat = a.ints(1)?;
+            if vars.is_empty() || flat.len() % vars.len() != 0 {
+                return Err(a.bad(format!(
+                    "has {} values for rows of {}",
+                    flat.len(),
+                    vars.len()
+                )));
+            }
+            return b
+                .model
+                .table(&vars, flat.chunks(vars.len()))
+                .map_err(solver);
+        }
+        _ => {
+            return Err(TranslateError::Unsupported {
+                name: crate::error::cut(&call.name),
+                pos,
+            });
+        }
+    };
+    let mut vars = vars;
+    let reif = match form {
+        Form::Plain => None,
+        Form::Reif | Form::Imp => {
+            a.count(arity + 1)?;
+            let r = b.var(a.term(arity)?, pos)?;
+            vars.push(r);
+            Some(form == Form::Imp)
+        }
+    };
+    if reif.is_none() {
+        a.count(arity)?;
+    }
+    let n = vars.len() - usize::from(reif.is_some());
+    let full: Relation = match reif {
+        None => relation,
+        Some(false) => Box::new(move |v: &[i64]| relation(&v[..n]) == (v[n] == 1)),
+        Some(true) => Box::new(move |v: &[i64]| v[n] == 0 || relation(&v[..n])),
+    };
+    post_relation(b, &vars, full).map_err(solver)
+}
+
+/// The plain linear forms: `Σ a·x rel c` with constants folded into `c`.
+fn plain_linear(b: &mut Builder, a: &Args<'_>, stem: &str) -> Res<Option<Linear>> {
+    let pos = a.call.pos;
+    let rel_of = |name: &str| match name {
+        "eq" => Some(Rel::Eq),
+        "ne" => Some(Rel::Ne),
+        "le" => Some(Rel::Le),
+        "lt" => Some(Rel::Lt),
+        _ => None,
+    };
+    let (terms, rel, rhs) = match stem {
+        "int_eq" | "int_ne" | "int_le" | "int_lt" | "bool_eq" | "bool_le" | "bool_lt" => {
+            a.count(2)?;
+            let Some(rel) = rel_of(stem.rsplit('_').next().unwrap_or_default()) else {
+                return Ok(None);
+            };
+            (
+                vec![(1, a.term(0)?.clone()), (-1, a.term(1)?.clone())],
+                rel,
+                0,
+            )
+        }
+        "int_lin_eq" | "int_lin_ne" | "int_lin_le" | "bool_lin_eq" | "bool_lin_le" => {
+            a.count(3)?;
+            let Some(rel) = rel_of(stem.rsplit('_').next().unwrap_or_default()) else {
+                return Ok(None);
+            };
+            let coeffs = a.ints(0)?;
+            let xs = a.array(1)?;
+            if coeffs.len() != xs.len() {
+                return Err(a.bad(format!(
+                    "has {} coefficients for {} variables",
+                    coeffs.len(),
+                    xs.len()
+                )));
+            }
+            (
+                coeffs.into_iter().zip(xs.iter().cloned()).collect(),
+                rel,
+                a.int(2)?,
+            )
+        }
+        "int_plus" => {
+            a.count(3)?;
+            let t = |i| a.term(i).cloned();
+            (vec![(1, t(0)?), (1, t(1)?), (-1, t(2)?)], Rel::Eq, 0)
+        }
+        "bool2int" => {
+            a.count(2)?;
+            (
+                vec![(1, a.term(0)?.clone()), (-1, a.term(1)?.clone())],
+                Rel::Eq,
+                0,
+            )
+        }
+        "bool_not" => {
+            a.count(2)?;
+            (
+                vec![(1, a.term(0)?.clone()), (1, a.term(1)?.clone())],
+                Rel::Eq,
+                1,
+            )
+        }
+        _ => return Ok(None),
+    };
+    let mut out = Vec::with_capacity(terms.len());
+    let mut rhs = rhs as i128;
+    for (c, t) in terms {
+        match t {
+            Term::Const(v) => rhs -= c as i128 * int_value(&v, pos)? as i128,
+            Term::Var(_) if c != 0 => out.push((c, b.var(&t, pos)?)),
+            Term::Var(_) => {}
+        }
+    }
+    let rhs = i64::try_from(rhs).map_err(|_| TranslateError::Solver {
+        source: csp::Error::Overflow,
+        pos,
+    })?;
+    Ok(Some((out, rel, rhs)))
+}
+
+fn relate(rel: &str, x: i64, y: i64) -> bool {
+    match rel {
+        "eq" => x == y,
+        "ne" => x != y,
+        "le" => x <= y,
+        "lt" => x < y,
+        _ => false,
+    }
+}
+
+/// The functional builtins, as relations over their arguments.
+fn function(op: &str, v: &[i64]) -> bool {
+    let (x, y) = (v[0] as i128, v[1] as i128);
+    let z = v.get(2).map(|&z| z as i128);
+    match (op, z) {
+        ("bool_not", _) => x != y,
+        ("bool2int", _) => x == y,
+        ("int_abs", _) => x.abs() == y,
+        ("bool_and", None) => x == 1 && y == 1,
+        ("bool_or", None) => x == 1 || y == 1,
+        ("bool_xor", None) => x != y,
+        ("bool_and", Some(z)) => (x == 1 && y == 1) == (z == 1),
+        ("bool_or", Some(z)) => (x == 1 || y == 1) == (z == 1),
+        ("bool_xor", Some(z)) => (x != y) == (z == 1),
+        ("int_plus", Some(z)) => x + y == z,
+        ("int_times", Some(z)) => x * y == z,
+        ("int_div", Some(z)) => y != 0 && x / y == z,
+        ("int_mod", Some(z)) => y != 0 && x % y == z,
+        ("int_min", Some(z)) => x.min(y) == z,
+        ("int_max", Some(z)) => x.max(y) == z,
+        ("int_pow", Some(z)) => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)) == Some(z),
+        _ => false,
+    }
+}
+
+/// `r <-> and(xs)` or `r <-> or(xs)` as linear inequalities, exact on 0/1.
+fn post_and_or(b: &mut Builder, xs: &[Var], r: Var, and: bool) -> Result<(), csp::Error> {
+    for &x in xs {
+        // and: r <= x; or: x <= r.
+        let terms = if and {
+            [(1, r), (-1, x)]
+        } else {
+            [(1, x), (-1, r)]
+        };
+        b.model.linear(&terms, Rel::Le, 0)?;
+    }
+    let mut terms: Vec<(i64, Var)> = xs.iter().map(|&x| (1, x)).collect();
+    if and {
+        // Σ x - r <= n - 1.
+        terms.push((-1, r));
+        b.model.linear(&terms, Rel::Le, xs.len() as i64 - 1)
+    } else {
+        // r <= Σ x.
+        terms.push((-1, r));
+        b.model.linear(&terms, Rel::Ge, 0)
+    }
+}
+
+/// `value == items[index]`, `index` from 1: the pairs (index, value) as a
+/// table, and each `index == k -> items[k] == value` as a small table.
+fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Result<(), csp::Error> {
+    let mut pairs = Vec::new();
+    for (k, &item) in (1..).zip(items) {
+        if b.domain(index).contains(&k) {
+            for &v in b.domain(item) {
+                if b.domain(value).contains(&v) {
+                    pairs.push([k, v]);
+                }
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    b.model.table(&[index, value], &pairs)?;
+    for (k, &item) in (1..).zip(items) {
+        if b.domain(item).len() > 1 && b.domain(index).contains(&k) {
+            let relation = move |v: &[i64]| v[0] != k || v[1] == v[2];
+            post_relation(b, &[index, item, value], Box::new(relation))?;
+        }
+    }
+    Ok(())
+}
+
+/// A relation as the table of its tuples over the variables' domains, or
+/// a predicate where that table would pass [`TABLE_MAX`] tuples.
+fn post_relation(b: &mut Builder, vars: &[Var], relation: Relation) -> Result<(), csp::Error> {
+    let domains: Vec<Vec<i64>> = vars.iter().map(|&v| b.domain(v).to_vec()).collect();
+    let size = domains
+        .iter()
+        .try_fold(1usize, |n, d| n.checked_mul(d.len()));
+    if size.is_some_and(|n| n <= TABLE_MAX) {
+        let mut tuples = Vec::new();
+        let mut index = vec![0; vars.len()];
+        let mut tuple = vec![0; vars.len()];
+        if domains.iter().all(|d| !d.is_empty()) {
+            'all: loop {
+                for (i, d) in domains.iter().enumerate() {
+                    tuple[i] = d[index[i]];
+                }
+                if relation(&tuple) {
+                    tuples.push(tuple.clone());
+                }
+                for k in 0..vars.len() {
+                    index[k] += 1;
+                    if index[k] < domains[k].len() {
+                        continue 'all;
+                    }
+                    index[k] = 0;
+                }
+                break;
+            }
+        }
+        b.model.table(vars, &tuples)
+    } else {
+        b.model.predicate(vars, move |v| relation(v))
+    }
+}

@@ -1,0 +1,136 @@
+//! The solver through FlatZinc against Gecode: for every builtin's tiny
+//! file, the solutions found with "all solutions" are exactly those
+//! fzn-gecode enumerated (`builtins/NAME.gecode`), compared as sets, and
+//! the search says it is complete.
+
+use std::collections::BTreeSet;
+
+use flatzinc::solve::{Options, Status, solve};
+use flatzinc::{parse, resolve, translate};
+
+type Lines = BTreeSet<String>;
+
+fn gecode_solutions(text: &str) -> BTreeSet<Lines> {
+    text.split("----------\n")
+        .filter(|block| !block.trim().is_empty() && !block.starts_with("=========="))
+        .map(|block| block.lines().map(str::to_string).collect())
+        .collect()
+}
+
+/// Every solution of a FlatZinc text, as sets of lines, and the status.
+fn all_solutions(text: &str) -> (BTreeSet<Lines>, Vec<Lines>, Status) {
+    let instance = resolve(&parse(text).unwrap()).unwrap();
+    let translation = translate(&instance).unwrap();
+    let options = Options {
+        all: true,
+        ..Options::default()
+    };
+    let mut found = Vec::new();
+    let report = solve(&instance, &translation, &options, |lines| {
+        found.push(lines.lines().map(str::to_string).collect::<Lines>());
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(report.solutions as usize, found.len());
+    (found.iter().cloned().collect(), found, report.status)
+}
+
+#[test]
+fn every_builtin_has_exactly_the_solutions_gecode_enumerates() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/builtins");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "gecode") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let fzn = std::fs::read_to_string(path.with_extension("fzn")).unwrap();
+        let (ours, listed, status) = all_solutions(&fzn);
+        let expected = gecode_solutions(&std::fs::read_to_string(&path).unwrap());
+        assert_eq!(ours, expected, "{name}");
+        assert_eq!(listed.len(), ours.len(), "{name}: a solution given twice");
+        assert_eq!(status, Status::Complete, "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 60, "only {checked} builtins compared");
+}
+
+#[test]
+fn the_queens_model_minizinc_compiled_has_its_four_solutions_in_order() {
+    let (_, listed, status) = all_solutions(include_str!("data/queens6.fzn"));
+    let first: Vec<&str> = listed
+        .iter()
+        .map(|s| s.iter().next().unwrap().as_str())
+        .collect();
+    assert_eq!(
+        first,
+        [
+            "q = array1d(1..6, [2, 4, 6, 1, 3, 5]);",
+            "q = array1d(1..6, [3, 6, 2, 5, 1, 4]);",
+            "q = array1d(1..6, [4, 1, 5, 2, 6, 3]);",
+            "q = array1d(1..6, [5, 3, 1, 6, 4, 2]);",
+        ]
+    );
+    assert_eq!(status, Status::Complete);
+}
+
+#[test]
+fn an_unsatisfiable_model_is_complete_with_no_solution() {
+    let text = "var 1..3: x :: output_var; var 1..3: y :: output_var;\n\
+                constraint int_lt(x, y); constraint int_lt(y, x);\nsolve satisfy;\n";
+    let (ours, _, status) = all_solutions(text);
+    assert!(ours.is_empty());
+    assert_eq!(status, Status::Complete);
+}
+
+#[test]
+fn unbounded_variables_that_a_constraint_defines_get_its_bounds() {
+    // MiniZinc leaves such variables 'var int'.
+    let text = "var 1..3: x :: output_var; var 0..2: y :: output_var;\n\
+                var int: s :: is_defined_var :: output_var;\n\
+                var int: p :: is_defined_var :: output_var;\n\
+                constraint int_lin_eq([1, 1, -1], [x, y, s], 0) :: defines_var(s);\n\
+                constraint int_times(x, y, p) :: defines_var(p);\n\
+                constraint int_le(5, s);\nsolve satisfy;\n";
+    let (ours, _, _) = all_solutions(text);
+    let expected: BTreeSet<Lines> = [(3, 2)]
+        .iter()
+        .map(|&(x, y)| {
+            [
+                format!("x = {x};"),
+                format!("y = {y};"),
+                format!("s = {};", x + y),
+                format!("p = {};", x * y),
+            ]
+            .into_iter()
+            .collect()
+        })
+        .collect();
+    assert_eq!(ours, expected);
+}
+
+#[test]
+fn what_the_solver_cannot_take_is_refused_with_its_name() {
+    let refuse = |text: &str| {
+        translate(&resolve(&parse(text).unwrap()).unwrap())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        refuse("var 1..3: x; constraint my_global(x);\nsolve satisfy;"),
+        "line 1, column 14: the constraint 'my_global' is not supported"
+    );
+    assert_eq!(
+        refuse("var int: x;\nsolve satisfy;"),
+        "the variable 'x' has no bounds, declared or inferred: the solver needs a domain of at most 4096 values"
+    );
+    assert_eq!(
+        refuse("var float: f;\nsolve satisfy;"),
+        "the variable 'f' is a float variable, which the solver does not support"
+    );
+    assert_eq!(
+        refuse("var 1..3: x; constraint int_lin_eq([1, 2], [x], 0);\nsolve satisfy;"),
+        "line 1, column 14: int_lin_eq has 2 coefficients for 1 variables"
+    );
+}
