@@ -101,6 +101,10 @@ impl Network {
         }
         let mut order: Vec<u32> = (0..n as u32).collect();
         order.sort_by_key(|&v| (std::cmp::Reverse(degree[v as usize]), v));
+        let wdeg = model
+            .groups
+            .iter()
+            .any(|g| g.var_order == crate::VarOrder::DomWdeg);
         let stat = Static {
             model: id,
             vars: model
@@ -121,6 +125,9 @@ impl Network {
             change_watch: change_watch.into(),
             order: order.into(),
             copies: model.words.len() <= COPY_WORDS,
+            objective: model.objective,
+            groups: model.groups.clone().into(),
+            wdeg,
         };
         let mut network = Network {
             st: State {
@@ -135,6 +142,8 @@ impl Network {
                 }),
                 marks: Vec::with_capacity(n),
                 failed: model.infeasible,
+                bound: None,
+                weights: if wdeg { vec![0; n] } else { Vec::new() },
                 fixed: Vec::with_capacity(n),
                 dirty: vec![0; stat.props.len().div_ceil(64)],
                 round: vec![0; stat.props.len().div_ceil(64)],

@@ -98,8 +98,11 @@ impl Store<'_> {
                 for &advice in &stat.fix_watch[a..b] {
                     match advice {
                         Advice::Differ { other, shift } => {
-                            if let Some(w) = value.checked_sub(shift) {
-                                self.remove(other, w)?;
+                            if let Some(w) = value.checked_sub(shift)
+                                && let Err(fail) = self.remove(other, w)
+                            {
+                                self.blame(&[v, other]);
+                                return Err(fail);
                             }
                         }
                         Advice::Distinct { start, end } => {
@@ -122,6 +125,7 @@ impl Store<'_> {
                                     let d = self.st.words[w as usize] & !mask;
                                     self.write(w as usize, d);
                                     if d == 0 {
+                                        self.blame(&[v, u]);
                                         return Err(Fail);
                                     }
                                     if d & (d - 1) == 0 {
@@ -132,14 +136,31 @@ impl Store<'_> {
                             }
                         }
                         Advice::Propagator { p, pos } => {
-                            stat.props[p as usize].advise(self, pos, value)?;
+                            let prop = &stat.props[p as usize];
+                            if let Err(fail) = prop.advise(self, pos, value) {
+                                self.blame(&prop.vars());
+                                return Err(fail);
+                            }
                         }
                     }
                 }
             } else if let Some(p) = self.next_scheduled() {
-                stat.props[p].run(self)?;
+                if let Err(fail) = stat.props[p].run(self) {
+                    self.blame(&stat.props[p].vars());
+                    return Err(fail);
+                }
             } else {
                 return Ok(());
+            }
+        }
+    }
+
+    /// Counts a failure against each of `vars`, for dom/wdeg.
+    #[cold]
+    fn blame(&mut self, vars: &[u32]) {
+        if self.stat.wdeg {
+            for &v in vars {
+                self.st.weights[v as usize] = self.st.weights[v as usize].saturating_add(1);
             }
         }
     }

@@ -2,6 +2,8 @@
 //! their changes, and what never changes, shared by every clone.
 
 use super::schedule::Advice;
+use crate::branch::Group;
+use crate::model::Objective;
 use crate::propagator::Propagator;
 
 /// Propagation found a domain empty or a constraint violated.
@@ -42,6 +44,12 @@ pub(crate) struct Static {
     /// Whether each applied choice saves a copy of the domains (for at most
     /// [`COPY_WORDS`] words) instead of trailing every change.
     pub(super) copies: bool,
+    /// The variable to minimise or maximise, if any.
+    pub(super) objective: Option<Objective>,
+    /// The user's groups of decision variables, in order.
+    pub(super) groups: Box<[Group]>,
+    /// Whether a group picks by dom/wdeg, so failures are blamed.
+    pub(super) wdeg: bool,
 }
 
 /// The most domain words that a choice copies whole: a sudoku's 81 words
@@ -65,6 +73,12 @@ pub(crate) struct State {
     /// The trail length and the failure flag before each applied choice.
     pub(super) marks: Vec<(usize, bool)>,
     pub(super) failed: bool,
+    /// The best cost found by branch and bound: every applied choice first
+    /// narrows the objective to beat it. Kept out of what `undo` restores.
+    pub(super) bound: Option<i64>,
+    /// The failures blamed on each variable, for dom/wdeg (empty unless a
+    /// group asks for it). Kept out of what `undo` restores.
+    pub(super) weights: Vec<u32>,
     /// Variables fixed by the current propagation, to advise about.
     pub(super) fixed: Vec<u32>,
     /// The scheduled propagators, one bit each (empty between two calls).
@@ -93,6 +107,8 @@ impl Clone for State {
             saved: keep(&self.saved),
             marks: keep(&self.marks),
             failed: self.failed,
+            bound: self.bound,
+            weights: self.weights.clone(),
             fixed: keep(&self.fixed),
             dirty: self.dirty.clone(),
             round: self.round.clone(),
