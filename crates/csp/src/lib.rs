@@ -8,8 +8,10 @@
 //!   [`sum`](Model::sum)s and [`linear`](Model::linear) relations (`==`,
 //!   `!=`, `<=`, ...), [`not_equal`](Model::not_equal) `x != y + c`,
 //!   [`table`](Model::table)s of allowed tuples and
-//!   [`element`](Model::element), and [`predicate`](Model::predicate)s of
-//!   your own.
+//!   [`element`](Model::element), [`predicate`](Model::predicate)s of
+//!   your own checked on fixed values, and [`Propagator`]s of your own
+//!   that prune, woken only by the [`Event`]s they watch (fixed, bounds,
+//!   any change).
 //! - [`Model::compile`] gives a [`Network`], the [`backtrack::Problem`]: each
 //!   choice fixes a variable (the smallest domain first) and the constraints
 //!   propagate to a fixpoint; a copy of the domains saved by the choice
@@ -83,8 +85,7 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no boolean connectives or reification; no user propagators
-//! beyond [`predicate`](Model::predicate)s on fixed values; no restarts;
+//! domains); no boolean connectives or reification; no restarts;
 //! among the globals, no `regular`, `circuit`, `cumulative`, `count`,
 //! `global_cardinality`, `inverse`, `lex_lesseq` or non-linear arithmetic.
 //!
@@ -109,5 +110,6 @@ pub use branch::{ValueOrder, VarOrder};
 pub use error::Error;
 pub use model::{MAX_DOMAIN, Model};
 pub use network::{Branch, Choice, Network, Optimum, Values};
+pub use propagator::{Domains, Event, Failed, Propagator};
 pub use solution::Solution;
 pub use var::{Rel, Var};

@@ -10,3 +10,4 @@ mod propagation;
 mod puzzle;
 mod runner;
 mod samurai;
+mod user;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::Model;
 use crate::error::Error;
-use crate::propagator::{Dense, Linear, Predicate, Propagator, Table};
+use crate::propagator::{Dense, Linear, Predicate, Prop, Propagator, Table, User};
 use crate::var::{Rel, Var};
 
 impl Model {
@@ -39,7 +39,7 @@ impl Model {
         });
         let dense =
             dense.then(|| Dense::new(vars.iter().map(|&v| self.vars[v as usize].start).collect()));
-        self.props.push(Propagator::AllDifferent { vars, dense });
+        self.props.push(Prop::AllDifferent { vars, dense });
         Ok(())
     }
 
@@ -54,7 +54,7 @@ impl Model {
             self.infeasible |= c == 0;
             return Ok(());
         }
-        self.props.push(Propagator::NotEqual { x, y, c });
+        self.props.push(Prop::NotEqual { x, y, c });
         Ok(())
     }
 
@@ -138,7 +138,7 @@ impl Model {
             return Ok(());
         }
         let (vars, coefs): (Vec<u32>, Vec<i64>) = merged.into_iter().unzip();
-        self.props.push(Propagator::Linear(Linear {
+        self.props.push(Prop::Linear(Linear {
             vars: vars.into(),
             coefs: coefs.into(),
             rel,
@@ -197,7 +197,7 @@ impl Model {
             bases.push(words);
             words += self.vars[var as usize].len;
         }
-        self.props.push(Propagator::Table(Arc::new(Table {
+        self.props.push(Prop::Table(Arc::new(Table {
             vars,
             tuples: flat.into(),
             bases: bases.into(),
@@ -211,6 +211,30 @@ impl Model {
     pub fn element(&mut self, index: Var, array: &[i64], value: Var) -> Result<(), Error> {
         let pairs: Vec<[i64; 2]> = (0..).zip(array).map(|(i, &v)| [i, v]).collect();
         self.table(&[index, value], pairs)
+    }
+
+    /// A constraint of your own that prunes: see [`Propagator`], whose
+    /// example is `x < y` on bounds. It runs once when the model is
+    /// compiled, then whenever one of the events it asked for happens.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ForeignVar`] if one of its variables belongs to another
+    /// model.
+    pub fn propagator(&mut self, propagator: impl Propagator + 'static) -> Result<(), Error> {
+        let watched = propagator.vars();
+        let mut vars = Vec::with_capacity(watched.len());
+        let mut events = Vec::with_capacity(watched.len());
+        for (var, event) in watched {
+            vars.push(self.check(var)?);
+            events.push(event);
+        }
+        self.props.push(Prop::User(User {
+            prop: Arc::new(propagator),
+            vars: vars.into(),
+            events: events.into(),
+        }));
+        Ok(())
     }
 
     /// A constraint of your own: `check` receives the values of `vars`, in
@@ -227,7 +251,7 @@ impl Model {
             self.infeasible |= !check(&[]);
             return Ok(());
         }
-        self.props.push(Propagator::Predicate(Predicate {
+        self.props.push(Prop::Predicate(Predicate {
             vars,
             check: Arc::new(check),
         }));

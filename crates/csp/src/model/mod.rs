@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::Error;
 use crate::network::Network;
-use crate::propagator::Propagator;
+use crate::propagator::Prop;
 use crate::var::Var;
 
 /// The most values a variable's domain may span, from its smallest value to
@@ -63,7 +63,7 @@ pub struct Model {
     pub(crate) vars: Vec<VarDef>,
     /// Every variable's domain, one after the other.
     pub(crate) words: Vec<u64>,
-    pub(crate) props: Vec<Propagator>,
+    pub(crate) props: Vec<Prop>,
     /// A constraint that can never hold was added (`x != x`, for one).
     pub(crate) infeasible: bool,
     /// The value to minimise or maximise, if any.

@@ -8,14 +8,15 @@ use crate::var::Var;
 /// What a [`Choice`] does to its variable.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[repr(u8)]
 pub enum Branch {
     /// `var = value`: the default search's only kind.
     #[default]
-    Fix,
+    Fix = 0,
     /// `var <= value` (a domain split, [`ValueOrder::Split`](crate::ValueOrder::Split)).
-    AtMost,
+    AtMost = 1,
     /// `var >= value`.
-    AtLeast,
+    AtLeast = 2,
 }
 
 impl Branch {
@@ -60,14 +61,18 @@ impl Choice {
 pub struct Values {
     pub(super) var: Var,
     pub(super) offset: i64,
-    /// The index of the word in `bits`.
+    /// The index of the word in `bits`, or [`LISTED`].
     pub(super) word: u32,
     pub(super) bits: u64,
-    /// The words after it, last first.
+    /// The words after it, last first; or, when listed, each choice as its
+    /// kind and its value, the last choice first (the ascending values
+    /// need no test of their own that way: a list is looked at only when
+    /// the bits run out, and listed values have none).
     pub(super) rest: Vec<u64>,
-    /// Choices yielded before the bits, last first.
-    pub(super) list: Vec<Choice>,
 }
+
+/// `Values::word` of a list of choices.
+const LISTED: u32 = u32::MAX;
 
 impl Values {
     pub(super) fn empty(var: Var) -> Values {
@@ -77,17 +82,36 @@ impl Values {
             word: 0,
             bits: 0,
             rest: Vec::new(),
-            list: Vec::new(),
         }
     }
 
     /// These choices, in this order.
-    pub(super) fn listed(var: Var, mut list: Vec<Choice>) -> Values {
-        list.reverse();
+    pub(super) fn listed(var: Var, list: Vec<Choice>) -> Values {
+        let mut rest = Vec::with_capacity(2 * list.len());
+        for c in list.iter().rev() {
+            rest.push(c.kind as u64);
+            rest.push(c.value as u64);
+        }
         Values {
-            list,
+            word: LISTED,
+            rest,
             ..Values::empty(var)
         }
+    }
+
+    #[inline(never)]
+    fn next_listed(&mut self) -> Option<Choice> {
+        let value = self.rest.pop()? as i64;
+        let kind = match self.rest.pop()? {
+            0 => Branch::Fix,
+            1 => Branch::AtMost,
+            _ => Branch::AtLeast,
+        };
+        Some(Choice {
+            var: self.var,
+            value,
+            kind,
+        })
     }
 }
 
@@ -96,10 +120,10 @@ impl Iterator for Values {
 
     #[inline]
     fn next(&mut self) -> Option<Choice> {
-        if !self.list.is_empty() {
-            return self.list.pop();
-        }
         while self.bits == 0 {
+            if self.word == LISTED {
+                return self.next_listed();
+            }
             self.bits = self.rest.pop()?;
             self.word += 1;
         }

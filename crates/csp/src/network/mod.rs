@@ -185,7 +185,6 @@ impl Network {
             word: 0,
             bits: words[0],
             rest: words[1..].iter().rev().copied().collect(),
-            list: Vec::new(),
         }
     }
 

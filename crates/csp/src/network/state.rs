@@ -4,7 +4,7 @@
 use super::schedule::Advice;
 use crate::branch::Group;
 use crate::model::Objective;
-use crate::propagator::Propagator;
+use crate::propagator::Prop;
 
 /// Propagation found a domain empty or a constraint violated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub(crate) struct Static {
     pub(crate) model: u64,
     pub(super) vars: Box<[Layout]>,
     pub(crate) names: Box<[Option<String>]>,
-    pub(super) props: Box<[Propagator]>,
+    pub(super) props: Box<[Prop]>,
     /// For each variable in all-different constraints on one-word domains
     /// with a common offset, its peers in them, each once with its word, one
     /// list after the other.
@@ -38,6 +38,12 @@ pub(crate) struct Static {
     /// entry a word of `State::dirty` and the bits to set in it.
     pub(super) change_range: Box<[(u32, u32)]>,
     pub(super) change_watch: Box<[(u32, u64)]>,
+    /// The same for the propagators woken when its bounds change (the
+    /// linear constraints, which read nothing else).
+    pub(super) bounds_range: Box<[(u32, u32)]>,
+    pub(super) bounds_watch: Box<[(u32, u64)]>,
+    /// Whether any propagator watches bounds (most puzzles have none).
+    pub(super) bounds_watched: bool,
     /// The variables by decreasing degree, then increasing index: the
     /// branching order among domains of equal size.
     pub(super) order: Box<[u32]>,
