@@ -160,3 +160,22 @@ fn mistakes_print_one_line_and_exit_2() {
         assert!(help.stdout.contains(name), "{name}");
     }
 }
+
+#[test]
+fn models_with_an_objective_print_their_proved_optimum() {
+    let run = model(&["golomb", "7"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let mut lines = run.stdout.lines();
+    let (length, marks) = lines.next().unwrap().split_once(": ").unwrap();
+    assert_eq!(length, "25");
+    let marks: Vec<i64> = marks.split(' ').map(|m| m.parse().unwrap()).collect();
+    let mut distances = Vec::new();
+    for (i, a) in marks.iter().enumerate() {
+        distances.extend(marks[i + 1..].iter().map(|b| b - a));
+    }
+    let all = distances.len();
+    distances.sort_unstable();
+    distances.dedup();
+    assert_eq!((distances.len(), marks.len(), marks[6]), (all, 7, 25));
+    assert_eq!(lines.next(), Some("optimal"));
+}

@@ -40,6 +40,7 @@ use csp::{Model, Network, Solution, Var, puzzle};
 use parse::{parse_clues, parse_hidato, parse_kakuro, parse_samurai, parse_sudoku};
 use runner::parse_threads;
 
+mod optimum;
 mod parse;
 
 /// Puzzles as finite-domain models on the backtrack engine.
@@ -135,6 +136,14 @@ enum Name {
     /// A nonogram from its clues: ROWS and COLS are lines of block lengths
     /// separated by '/', blocks by ',' (e.g. "2/1,1/3" "3/1,1/2").
     Nonogram { rows: String, cols: String },
+
+    // Models with an objective (optimum.rs): each prints its optimum.
+    /// The shortest Golomb ruler with N marks: `LENGTH: MARKS`, then
+    /// `optimal` or the bound proved.
+    Golomb {
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=64))]
+        n: u16,
+    },
 }
 
 fn main() -> ExitCode {
@@ -494,6 +503,9 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             }
             Ok(())
         }
+
+        // Models with an objective (optimum.rs).
+        Name::Golomb { n } => optimum::golomb(usize::from(*n), out),
     }
 }
 

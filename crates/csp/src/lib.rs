@@ -8,12 +8,26 @@
 //!   [`sum`](Model::sum)s and [`linear`](Model::linear) relations (`==`,
 //!   `!=`, `<=`, ...), [`not_equal`](Model::not_equal) `x != y + c`,
 //!   [`table`](Model::table)s of allowed tuples and
-//!   [`element`](Model::element), and [`predicate`](Model::predicate)s of
-//!   your own.
+//!   [`element`](Model::element), [`predicate`](Model::predicate)s of
+//!   your own checked on fixed values, and [`Propagator`]s of your own
+//!   that prune, woken only by the [`Event`]s they watch (fixed, bounds,
+//!   any change).
 //! - [`Model::compile`] gives a [`Network`], the [`backtrack::Problem`]: each
 //!   choice fixes a variable (the smallest domain first) and the constraints
 //!   propagate to a fixpoint; a copy of the domains saved by the choice
 //!   (small networks) or a trail undoes their changes exactly on backtrack.
+//! - An objective: [`minimize`](Model::minimize) or
+//!   [`maximize`](Model::maximize) a variable, or a linear expression
+//!   ([`minimize_linear`](Model::minimize_linear)); [`Network::optimize`]
+//!   searches by branch and bound (the engine's [`backtrack::minimize`]),
+//!   each new bound narrowing the objective's domain so the rest of the
+//!   model prunes on it, and reports every improvement, the best solution
+//!   and whether it is proved optimal (or the bound proved when a limit
+//!   stopped it).
+//! - A search strategy: groups of decision variables
+//!   ([`Model::branch`]), each with a [`VarOrder`] (input order, smallest
+//!   domain, smallest or largest value, dom/wdeg) and a [`ValueOrder`]
+//!   (ascending, descending, median first, halves of the domain).
 //! - [`Network::fix`] narrows a compiled network to an instance's givens:
 //!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
@@ -21,7 +35,8 @@
 //! - [`puzzle`] holds classic puzzles as models of a few lines each:
 //!   N-queens, sudoku, killer and samurai sudoku, kakuro, hidato,
 //!   SEND + MORE = MONEY, magic squares, Langford pairs, the xkcd menu,
-//!   sujiko, takuzu, nonograms, the zebra.
+//!   sujiko, takuzu, nonograms, the zebra, and the Golomb ruler (an
+//!   objective).
 //!
 //! # Example
 //!
@@ -54,13 +69,35 @@
 //! # Ok::<(), csp::Error>(())
 //! ```
 //!
+//! # An objective
+//!
+//! The shortest Golomb ruler with 6 marks, proved optimal:
+//!
+//! ```
+//! let (model, marks) = csp::puzzle::golomb(6)?;
+//! let report = model.compile().optimize(&backtrack::Limits::default(), |_| {});
+//! assert!(report.outcome.is_complete());
+//! let best = report.value.best.unwrap();
+//! assert_eq!(marks.iter().map(|&m| best[m]).collect::<Vec<_>>(), [0, 1, 4, 10, 12, 17]);
+//! # Ok::<(), csp::Error>(())
+//! ```
+//!
+//! # What it does not have (yet)
+//!
+//! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
+//! domains); no boolean connectives or reification; no restarts;
+//! among the globals, no `regular`, `circuit`, `cumulative`, `count`,
+//! `global_cardinality`, `inverse`, `lex_lesseq` or non-linear arithmetic.
+//!
 //! # The search
 //!
-//! See [`Network`]: the unfixed variable with the smallest domain first
-//! (ties: the most constraints, then the lowest index), its values
-//! ascending; propagation to a fixpoint after every choice.
+//! By default, see [`Network`]: the unfixed variable with the smallest
+//! domain first (ties: the most constraints, then the lowest index), its
+//! values ascending; propagation to a fixpoint after every choice. The
+//! groups of [`Model::branch`] come first, in order.
 #![deny(missing_docs)]
 
+mod branch;
 mod error;
 mod model;
 mod network;
@@ -69,8 +106,10 @@ pub mod puzzle;
 mod solution;
 mod var;
 
+pub use branch::{ValueOrder, VarOrder};
 pub use error::Error;
 pub use model::{MAX_DOMAIN, Model};
-pub use network::{Choice, Network, Values};
+pub use network::{Branch, Choice, Network, Optimum, Values};
+pub use propagator::{Domains, Event, Failed, Propagator};
 pub use solution::Solution;
 pub use var::{Rel, Var};

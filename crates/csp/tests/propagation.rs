@@ -8,7 +8,7 @@ use proptest::prelude::*;
 /// A constraint over variable positions, stated twice: posted on a model,
 /// and checked directly on a full assignment.
 #[derive(Clone, Debug)]
-enum Constraint {
+pub(crate) enum Constraint {
     AllDifferent(Vec<usize>),
     /// x != y + c
     NotEqual(usize, usize, i64),
@@ -39,7 +39,7 @@ impl Constraint {
         }
     }
 
-    fn holds(&self, a: &[i64]) -> bool {
+    pub(crate) fn holds(&self, a: &[i64]) -> bool {
         match self {
             Constraint::AllDifferent(xs) => xs
                 .iter()
@@ -76,7 +76,7 @@ fn palette(wide: bool) -> Vec<i64> {
     }
 }
 
-fn domains(vars: usize) -> impl Strategy<Value = Vec<Vec<i64>>> {
+pub(crate) fn domains(vars: usize) -> impl Strategy<Value = Vec<Vec<i64>>> {
     any::<bool>().prop_flat_map(move |wide| {
         let values = palette(wide);
         prop::collection::vec(
@@ -90,7 +90,7 @@ fn positions(vars: usize) -> impl Strategy<Value = Vec<usize>> {
     prop::collection::vec(0..vars, 0..=vars)
 }
 
-fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
+pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
     let rel = prop::sample::select(vec![Rel::Eq, Rel::Ne, Rel::Le, Rel::Lt, Rel::Ge, Rel::Gt]);
     prop_oneof![
         prop::sample::subsequence((0..vars).collect::<Vec<_>>(), 0..=vars)
@@ -118,7 +118,11 @@ fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
 /// is declared over the same range (the palette's) and narrowed by a table
 /// of one column: with the narrow palette, the all-different constraints
 /// then see one-word domains with a common offset, their fast path.
-fn model(shared: bool, domains: &[Vec<i64>], constraints: &[Constraint]) -> (Model, Vec<Var>) {
+pub(crate) fn model(
+    shared: bool,
+    domains: &[Vec<i64>],
+    constraints: &[Constraint],
+) -> (Model, Vec<Var>) {
     let mut m = Model::new();
     let all = domains.iter().flatten().copied();
     let (lo, hi) = (all.clone().min().unwrap_or(0), all.max().unwrap_or(0));
@@ -143,7 +147,7 @@ fn model(shared: bool, domains: &[Vec<i64>], constraints: &[Constraint]) -> (Mod
 
 /// Every assignment from the domains, in lexicographic order, that satisfies
 /// every constraint.
-fn generate_and_test(domains: &[Vec<i64>], constraints: &[Constraint]) -> Vec<Vec<i64>> {
+pub(crate) fn generate_and_test(domains: &[Vec<i64>], constraints: &[Constraint]) -> Vec<Vec<i64>> {
     let mut out = Vec::new();
     let mut a = Vec::new();
     fn go(d: &[Vec<i64>], cs: &[Constraint], a: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
@@ -326,7 +330,7 @@ fn a_failed_state_has_no_choices_and_undo_clears_it() {
     m.sum(&[x, y], Rel::Eq, 4).unwrap();
     let mut network = m.compile();
     let before = snapshot(&network);
-    let choice = csp::Choice { var: x, value: 1 };
+    let choice = csp::Choice::fix(x, 1);
     network.apply(choice); // y would be 3
     assert!(network.is_failed());
     assert_eq!(network.choices().count(), 0);

@@ -61,10 +61,7 @@ fn a_model_built_again_has_the_same_identity() {
 #[test]
 fn a_choice_serializes_as_the_index_of_its_variable_and_its_value() {
     let (_, q) = puzzle::queens(4).unwrap();
-    let choice = Choice {
-        var: q[2],
-        value: -3,
-    };
+    let choice = Choice::fix(q[2], -3);
     assert_eq!(
         serde_json::to_string(&choice).unwrap(),
         r#"{"var":2,"value":-3}"#

@@ -1,10 +1,13 @@
 //! The csp tests: one binary, one module per part. Every solution a search
 //! reports is checked by code that shares nothing with the model.
 
+mod branch;
 mod hidato;
 mod kakuro;
 mod model;
+mod objective;
 mod propagation;
 mod puzzle;
 mod runner;
 mod samurai;
+mod user;

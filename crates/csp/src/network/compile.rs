@@ -8,18 +8,19 @@ use super::schedule::Advice;
 use super::state::{COPY_WORDS, Fail, Layout, State, Static};
 use super::store::Store;
 use crate::model::Model;
-use crate::propagator::{Propagator, link_overlaps};
+use crate::propagator::{Event, Prop, link_overlaps};
 
 impl Network {
     pub(crate) fn new(model: &Model, id: u64) -> Network {
         let n = model.vars.len();
-        let mut props: Box<[Propagator]> = model.props.clone().into();
+        let mut props: Box<[Prop]> = model.props.clone().into();
         link_overlaps(&mut props, n);
         let mut degree = vec![0u32; n];
         // (variable, what to do), in the order of the propagators.
         let places: usize = props.iter().map(|p| p.advised_vars().len()).sum();
         let mut fixes: Vec<(u32, Advice)> = Vec::with_capacity(places);
         let mut changes: Vec<(u32, u32)> = Vec::with_capacity(places);
+        let mut bound_changes: Vec<(u32, u32)> = Vec::new();
         // (variable, dense all-different it is in).
         let mut units: Vec<(u32, u32)> = Vec::with_capacity(places);
         for (p, prop) in props.iter().enumerate() {
@@ -27,20 +28,33 @@ impl Network {
             let scheduled = prop.is_scheduled();
             for &v in prop.vars().iter() {
                 degree[v as usize] += 1;
-                if scheduled {
-                    changes.push((v, p));
-                }
             }
-            if let Propagator::NotEqual { x, y, c } = *prop {
+            if let Prop::User(user) = prop {
+                for (&v, &event) in user.vars.iter().zip(user.events.iter()) {
+                    match event {
+                        Event::Fixed => fixes.push((v, Advice::Wake { p })),
+                        Event::Bounds => bound_changes.push((v, p)),
+                        _ => changes.push((v, p)),
+                    }
+                }
+            } else if scheduled {
+                let watch = if prop.reads_bounds() {
+                    &mut bound_changes
+                } else {
+                    &mut changes
+                };
+                watch.extend(prop.vars().iter().map(|&v| (v, p)));
+            }
+            if let Prop::NotEqual { x, y, c } = *prop {
                 // x fixed to a: y != a - c; y fixed to b: x != b + c.
                 fixes.push((x, Advice::Differ { other: y, shift: c }));
                 if let Some(shift) = c.checked_neg() {
                     fixes.push((y, Advice::Differ { other: x, shift }));
                 } else {
                     // c = i64::MIN: b + c needs no negation to compute.
-                    fixes.push((y, Advice::Propagator { p, pos: 1 }));
+                    fixes.push((y, Advice::Prop { p, pos: 1 }));
                 }
-            } else if let Propagator::AllDifferent {
+            } else if let Prop::AllDifferent {
                 vars,
                 dense: Some(_),
             } = prop
@@ -53,7 +67,7 @@ impl Network {
                 }
             } else if prop.is_advised() {
                 for (pos, &v) in prop.advised_vars().iter().enumerate() {
-                    fixes.push((v, Advice::Propagator { p, pos: pos as u32 }));
+                    fixes.push((v, Advice::Prop { p, pos: pos as u32 }));
                 }
             }
         }
@@ -64,7 +78,7 @@ impl Network {
         for v in 0..n {
             let start = distinct.len() as u32;
             for &p in &units[unit_start[v] as usize..unit_start[v + 1] as usize] {
-                if let Propagator::AllDifferent {
+                if let Prop::AllDifferent {
                     vars,
                     dense: Some(dense),
                 } = &props[p as usize]
@@ -83,24 +97,14 @@ impl Network {
             }
         }
         let (fix_start, fix_watch) = by_var(n, fixes);
-        // A variable's propagators come in increasing order: those in one
-        // word of the dirty bits become one entry.
-        let (change_start, changes) = by_var(n, changes);
-        let mut change_watch: Vec<(u32, u64)> = Vec::with_capacity(changes.len());
-        let mut change_range = Vec::with_capacity(n);
-        for v in 0..n {
-            let first = change_watch.len();
-            for &p in &changes[change_start[v] as usize..change_start[v + 1] as usize] {
-                let (word, bit) = (p / 64, 1u64 << (p % 64));
-                match change_watch[first..].last_mut() {
-                    Some((w, mask)) if *w == word => *mask |= bit,
-                    _ => change_watch.push((word, bit)),
-                }
-            }
-            change_range.push((first as u32, change_watch.len() as u32));
-        }
+        let (change_range, change_watch) = watch_lists(n, changes);
+        let (bounds_range, bounds_watch) = watch_lists(n, bound_changes);
         let mut order: Vec<u32> = (0..n as u32).collect();
         order.sort_by_key(|&v| (std::cmp::Reverse(degree[v as usize]), v));
+        let wdeg = model
+            .groups
+            .iter()
+            .any(|g| g.var_order == crate::VarOrder::DomWdeg);
         let stat = Static {
             model: id,
             vars: model
@@ -117,10 +121,16 @@ impl Network {
             distinct: distinct.into(),
             fix_start,
             fix_watch,
-            change_range: change_range.into(),
-            change_watch: change_watch.into(),
+            change_range,
+            change_watch,
+            bounds_watched: !bounds_watch.is_empty(),
+            bounds_range,
+            bounds_watch,
             order: order.into(),
             copies: model.words.len() <= COPY_WORDS,
+            objective: model.objective,
+            groups: model.groups.clone().into(),
+            wdeg,
         };
         let mut network = Network {
             st: State {
@@ -135,6 +145,8 @@ impl Network {
                 }),
                 marks: Vec::with_capacity(n),
                 failed: model.infeasible,
+                bound: None,
+                weights: if wdeg { vec![0; n] } else { Vec::new() },
                 fixed: Vec::with_capacity(n),
                 dirty: vec![0; stat.props.len().div_ceil(64)],
                 round: vec![0; stat.props.len().div_ceil(64)],
@@ -180,6 +192,30 @@ impl Network {
         }
         store.st.trail.clear();
     }
+}
+
+/// Each variable's propagators to schedule, as `(range, entries)`: the
+/// entries of variable `v` are `entries[range[v].0..range[v].1]`, each a
+/// word of the dirty bits and the bits to set in it.
+#[allow(clippy::type_complexity)]
+fn watch_lists(n: usize, pairs: Vec<(u32, u32)>) -> (Box<[(u32, u32)]>, Box<[(u32, u64)]>) {
+    // A variable's propagators come in increasing order (a propagator may
+    // repeat): those in one word of the dirty bits become one entry.
+    let (start, props) = by_var(n, pairs);
+    let mut watch: Vec<(u32, u64)> = Vec::with_capacity(props.len());
+    let mut range = Vec::with_capacity(n);
+    for v in 0..n {
+        let first = watch.len();
+        for &p in &props[start[v] as usize..start[v + 1] as usize] {
+            let (word, bit) = (p / 64, 1u64 << (p % 64));
+            match watch[first..].last_mut() {
+                Some((w, mask)) if *w == word => *mask |= bit,
+                _ => watch.push((word, bit)),
+            }
+        }
+        range.push((first as u32, watch.len() as u32));
+    }
+    (range.into(), watch.into())
 }
 
 /// `(variable, item)` pairs grouped by variable, each group in its original

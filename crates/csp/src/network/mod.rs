@@ -7,10 +7,13 @@
 //!   unless the choice saved a copy;
 //! - `schedule`: which propagators a change wakes, and the fixpoint loop;
 //! - `compile`: a model laid out as a network;
-//! - `choice`: the choices the engine branches on.
+//! - `choice`: the choices the engine branches on;
+//! - `objective`: branch and bound on the model's objective.
 
 mod choice;
+mod choose;
 mod compile;
+mod objective;
 mod schedule;
 mod state;
 mod store;
@@ -23,7 +26,8 @@ use std::sync::Arc;
 
 use backtrack::{Problem, Search};
 
-pub use choice::{Choice, Values};
+pub use choice::{Branch, Choice, Values};
+pub use objective::Optimum;
 pub(crate) use state::{Fail, Static};
 pub(crate) use store::Store;
 
@@ -257,6 +261,11 @@ impl Problem for Network {
         if self.st.failed {
             return none;
         }
+        if !self.stat.groups.is_empty()
+            && let Some(values) = self.group_choices()
+        {
+            return values;
+        }
         let mut best = None;
         let mut best_size = u32::MAX;
         for &v in self.stat.order.iter() {
@@ -289,7 +298,12 @@ impl Problem for Network {
             st: &mut self.st,
         };
         if store
-            .assign(v, choice.value)
+            .beat_bound()
+            .and_then(|()| match choice.kind {
+                Branch::Fix => store.assign(v, choice.value),
+                Branch::AtMost => store.set_max(v, choice.value).map(drop),
+                Branch::AtLeast => store.set_min(v, choice.value).map(drop),
+            })
             .and_then(|()| store.propagate())
             .is_err()
         {

@@ -17,7 +17,9 @@ pub(super) enum Advice {
     /// `distinct[start..end]`; the fixed variable's bit leaves their words.
     Distinct { start: u32, end: u32 },
     /// Tell propagator `p` that its variable at position `pos` is fixed.
-    Propagator { p: u32, pos: u32 },
+    Prop { p: u32, pos: u32 },
+    /// Schedule propagator `p`, which watches the variable being fixed.
+    Wake { p: u32 },
 }
 
 impl Store<'_> {
@@ -55,6 +57,25 @@ impl Store<'_> {
         let stat = self.stat;
         let (a, b) = stat.change_range[v as usize];
         for &(w, mask) in &stat.change_watch[a as usize..b as usize] {
+            self.st.dirty[w as usize] |= mask;
+        }
+    }
+
+    /// Whether some propagator watches `v`'s bounds.
+    #[inline(always)]
+    pub(super) fn bounds_watched(&self, v: u32) -> bool {
+        self.stat.bounds_watched && {
+            let (a, b) = self.stat.bounds_range[v as usize];
+            a != b
+        }
+    }
+
+    /// Schedules the propagators that watch `v`'s bounds, which changed.
+    #[inline]
+    pub(super) fn schedule_bounds(&mut self, v: u32) {
+        let stat = self.stat;
+        let (a, b) = stat.bounds_range[v as usize];
+        for &(w, mask) in &stat.bounds_watch[a as usize..b as usize] {
             self.st.dirty[w as usize] |= mask;
         }
     }
@@ -98,8 +119,11 @@ impl Store<'_> {
                 for &advice in &stat.fix_watch[a..b] {
                     match advice {
                         Advice::Differ { other, shift } => {
-                            if let Some(w) = value.checked_sub(shift) {
-                                self.remove(other, w)?;
+                            if let Some(w) = value.checked_sub(shift)
+                                && let Err(fail) = self.remove(other, w)
+                            {
+                                self.blame(&[v, other]);
+                                return Err(fail);
                             }
                         }
                         Advice::Distinct { start, end } => {
@@ -122,24 +146,51 @@ impl Store<'_> {
                                     let d = self.st.words[w as usize] & !mask;
                                     self.write(w as usize, d);
                                     if d == 0 {
+                                        self.blame(&[v, u]);
                                         return Err(Fail);
                                     }
                                     if d & (d - 1) == 0 {
                                         self.st.fixed.push(u);
                                     }
                                     self.schedule(u);
+                                    // The bit left below or above all the others.
+                                    if self.bounds_watched(u)
+                                        && (mask < (d & d.wrapping_neg()) || mask > d)
+                                    {
+                                        self.schedule_bounds(u);
+                                    }
                                 }
                             }
                         }
-                        Advice::Propagator { p, pos } => {
-                            stat.props[p as usize].advise(self, pos, value)?;
+                        Advice::Wake { p } => {
+                            self.st.dirty[p as usize / 64] |= 1 << (p % 64);
+                        }
+                        Advice::Prop { p, pos } => {
+                            let prop = &stat.props[p as usize];
+                            if let Err(fail) = prop.advise(self, pos, value) {
+                                self.blame(&prop.vars());
+                                return Err(fail);
+                            }
                         }
                     }
                 }
             } else if let Some(p) = self.next_scheduled() {
-                stat.props[p].run(self)?;
+                if let Err(fail) = stat.props[p].run(self) {
+                    self.blame(&stat.props[p].vars());
+                    return Err(fail);
+                }
             } else {
                 return Ok(());
+            }
+        }
+    }
+
+    /// Counts a failure against each of `vars`, for dom/wdeg.
+    #[cold]
+    fn blame(&mut self, vars: &[u32]) {
+        if self.stat.wdeg {
+            for &v in vars {
+                self.st.weights[v as usize] = self.st.weights[v as usize].saturating_add(1);
             }
         }
     }

@@ -2,7 +2,9 @@
 //! their changes, and what never changes, shared by every clone.
 
 use super::schedule::Advice;
-use crate::propagator::Propagator;
+use crate::branch::Group;
+use crate::model::Objective;
+use crate::propagator::Prop;
 
 /// Propagation found a domain empty or a constraint violated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +24,7 @@ pub(crate) struct Static {
     pub(crate) model: u64,
     pub(super) vars: Box<[Layout]>,
     pub(crate) names: Box<[Option<String>]>,
-    pub(super) props: Box<[Propagator]>,
+    pub(super) props: Box<[Prop]>,
     /// For each variable in all-different constraints on one-word domains
     /// with a common offset, its peers in them, each once with its word, one
     /// list after the other.
@@ -36,12 +38,24 @@ pub(crate) struct Static {
     /// entry a word of `State::dirty` and the bits to set in it.
     pub(super) change_range: Box<[(u32, u32)]>,
     pub(super) change_watch: Box<[(u32, u64)]>,
+    /// The same for the propagators woken when its bounds change (the
+    /// linear constraints, which read nothing else).
+    pub(super) bounds_range: Box<[(u32, u32)]>,
+    pub(super) bounds_watch: Box<[(u32, u64)]>,
+    /// Whether any propagator watches bounds (most puzzles have none).
+    pub(super) bounds_watched: bool,
     /// The variables by decreasing degree, then increasing index: the
     /// branching order among domains of equal size.
     pub(super) order: Box<[u32]>,
     /// Whether each applied choice saves a copy of the domains (for at most
     /// [`COPY_WORDS`] words) instead of trailing every change.
     pub(super) copies: bool,
+    /// The variable to minimise or maximise, if any.
+    pub(super) objective: Option<Objective>,
+    /// The user's groups of decision variables, in order.
+    pub(super) groups: Box<[Group]>,
+    /// Whether a group picks by dom/wdeg, so failures are blamed.
+    pub(super) wdeg: bool,
 }
 
 /// The most domain words that a choice copies whole: a sudoku's 81 words
@@ -65,6 +79,12 @@ pub(crate) struct State {
     /// The trail length and the failure flag before each applied choice.
     pub(super) marks: Vec<(usize, bool)>,
     pub(super) failed: bool,
+    /// The best cost found by branch and bound: every applied choice first
+    /// narrows the objective to beat it. Kept out of what `undo` restores.
+    pub(super) bound: Option<i64>,
+    /// The failures blamed on each variable, for dom/wdeg (empty unless a
+    /// group asks for it). Kept out of what `undo` restores.
+    pub(super) weights: Vec<u32>,
     /// Variables fixed by the current propagation, to advise about.
     pub(super) fixed: Vec<u32>,
     /// The scheduled propagators, one bit each (empty between two calls).
@@ -93,6 +113,8 @@ impl Clone for State {
             saved: keep(&self.saved),
             marks: keep(&self.marks),
             failed: self.failed,
+            bound: self.bound,
+            weights: self.weights.clone(),
             fixed: keep(&self.fixed),
             dirty: self.dirty.clone(),
             round: self.round.clone(),

@@ -33,10 +33,24 @@ impl Store<'_> {
 
     /// The bit of `value` in `v`'s domain words, if it is in their range.
     #[inline]
-    pub(super) fn bit_of(&self, v: u32, value: i64) -> Option<usize> {
+    pub(crate) fn bit_of(&self, v: u32, value: i64) -> Option<usize> {
         let bit = value.checked_sub(self.stat.vars[v as usize].offset)?;
         let (start, end) = self.span(v);
         (0 <= bit && (bit as usize) < (end - start) * 64).then_some(bit as usize)
+    }
+
+    /// `var`'s index, if it is a variable of this network.
+    pub(crate) fn index_of(&self, var: crate::Var) -> Option<u32> {
+        (var.model == self.stat.model && var.index() < self.stat.vars.len()).then_some(var.index)
+    }
+
+    /// The number of values in `v`'s domain.
+    pub(crate) fn size(&self, v: u32) -> u64 {
+        let (start, end) = self.span(v);
+        self.st.words[start..end]
+            .iter()
+            .map(|w| u64::from(w.count_ones()))
+            .sum()
     }
 
     #[inline]
@@ -73,11 +87,45 @@ impl Store<'_> {
     /// Replaces `v`'s one-word domain, word `w`.
     pub(crate) fn set_word_at(&mut self, v: u32, w: u32, new: u64) -> Result<(), Fail> {
         let w = w as usize;
-        if self.st.words[w] != new {
+        let old = self.st.words[w];
+        if old != new {
             self.write(w, new);
             self.touched(v)?;
+            let lowest = |x: u64| x & x.wrapping_neg();
+            if self.bounds_watched(v)
+                && (lowest(old) != lowest(new) || old.leading_zeros() != new.leading_zeros())
+            {
+                self.schedule_bounds(v);
+            }
         }
         Ok(())
+    }
+
+    /// `v`'s bounds, if a propagator watches them (to compare after a
+    /// change): the test inlined, the reading not.
+    #[inline(always)]
+    fn watched_bounds(&self, v: u32) -> Option<(i64, i64)> {
+        if self.bounds_watched(v) {
+            Some(self.bounds(v))
+        } else {
+            None
+        }
+    }
+
+    #[inline(never)]
+    fn bounds(&self, v: u32) -> (i64, i64) {
+        (self.min(v), self.max(v))
+    }
+
+    /// Schedules the bounds watchers of `v` if its bounds are no longer
+    /// `before`.
+    #[inline(always)]
+    fn after(&mut self, v: u32, before: Option<(i64, i64)>) {
+        if let Some(before) = before
+            && before != self.bounds(v)
+        {
+            self.schedule_bounds(v);
+        }
     }
 
     /// Removes `value` from `v`'s domain. Most calls find it gone already:
@@ -96,13 +144,17 @@ impl Store<'_> {
     /// Removes bit `bit` of word `w`, which `v`'s domain holds.
     #[inline(never)]
     pub(super) fn clear_bit(&mut self, v: u32, w: usize, bit: usize) -> Result<(), Fail> {
+        let before = self.watched_bounds(v);
         let new = self.st.words[w] & !(1 << bit);
         self.write(w, new);
-        self.touched(v)
+        self.touched(v)?;
+        self.after(v, before);
+        Ok(())
     }
 
     /// Narrows `v`'s domain to the words of `mask` (its first words).
     pub(crate) fn intersect(&mut self, v: u32, mask: &[u64]) -> Result<bool, Fail> {
+        let before = self.watched_bounds(v);
         let (start, end) = self.span(v);
         let mut changed = false;
         for (w, &m) in (start..end).zip(mask) {
@@ -114,6 +166,7 @@ impl Store<'_> {
         }
         if changed {
             self.touched(v)?;
+            self.after(v, before);
         }
         Ok(changed)
     }
@@ -144,6 +197,7 @@ impl Store<'_> {
         }
         if changed {
             self.touched(v)?;
+            self.schedule_bounds(v);
         }
         Ok(changed)
     }
@@ -185,12 +239,13 @@ impl Store<'_> {
         }
         if changed {
             self.touched(v)?;
+            self.schedule_bounds(v);
         }
         Ok(changed)
     }
 
     /// Fixes `v` to `value`, failing if the domain does not hold it.
-    pub(super) fn assign(&mut self, v: u32, value: i64) -> Result<(), Fail> {
+    pub(crate) fn assign(&mut self, v: u32, value: i64) -> Result<(), Fail> {
         let bit = self.bit_of(v, value).ok_or(Fail)?;
         let (start, end) = self.span(v);
         if self.st.words[start + bit / 64] >> (bit % 64) & 1 == 0 {
@@ -206,6 +261,7 @@ impl Store<'_> {
         }
         if changed {
             self.touched(v)?;
+            self.schedule_bounds(v);
         }
         Ok(())
     }

@@ -9,7 +9,7 @@
 //! of `B` outside `A` cannot. (On a sudoku, a box and a row or a column:
 //! the "locked candidates" of its solvers, in both directions.)
 
-use super::Propagator;
+use super::Prop;
 use crate::network::{Fail, Store};
 
 /// The layout of an all-different whose variables are one word each with a
@@ -147,9 +147,9 @@ impl Family {
 /// For each dense all-different, the sum over its variables of the number
 /// of dense all-differents each one is in, and the length of those that
 /// share two variables or more.
-pub(crate) fn link_overlaps(props: &mut [Propagator], vars: usize) {
-    let dense = |prop: &Propagator| match prop {
-        Propagator::AllDifferent {
+pub(crate) fn link_overlaps(props: &mut [Prop], vars: usize) {
+    let dense = |prop: &Prop| match prop {
+        Prop::AllDifferent {
             vars,
             dense: Some(d),
         } => Some((vars.clone(), d.words.clone())),
@@ -236,7 +236,7 @@ pub(crate) fn link_overlaps(props: &mut [Propagator], vars: usize) {
                     .collect(),
             })
             .collect();
-        if let Propagator::AllDifferent { dense: Some(d), .. } = &mut props[a] {
+        if let Prop::AllDifferent { dense: Some(d), .. } = &mut props[a] {
             d.families = families;
         }
     }

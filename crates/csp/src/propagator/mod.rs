@@ -19,12 +19,14 @@ use std::sync::Arc;
 use crate::network::{Fail, Store};
 
 mod distinct;
+mod user;
 
 pub(crate) use distinct::{Dense, link_overlaps};
+pub use user::{Domains, Event, Failed, Propagator};
 
 /// One constraint, compiled.
 #[derive(Clone)]
-pub(crate) enum Propagator {
+pub(crate) enum Prop {
     AllDifferent {
         vars: Box<[u32]>,
         /// When every variable is one word with the same offset: the Hall
@@ -40,6 +42,16 @@ pub(crate) enum Propagator {
     Linear(Linear),
     Table(Arc<Table>),
     Predicate(Predicate),
+    /// A user's propagator, woken by the events it asked for.
+    User(User),
+}
+
+/// A user's [`Propagator`], its variables and what wakes it on each.
+#[derive(Clone)]
+pub(crate) struct User {
+    pub(crate) prop: Arc<dyn Propagator>,
+    pub(crate) vars: Box<[u32]>,
+    pub(crate) events: Box<[Event]>,
 }
 
 /// `sum(coefs[i] * vars[i]) rel rhs` with `rel` one of `==`, `!=`, `<=`;
@@ -76,59 +88,68 @@ pub(crate) struct Predicate {
     pub(crate) check: Check,
 }
 
-impl fmt::Debug for Propagator {
+impl fmt::Debug for Prop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Propagator::AllDifferent { vars, .. } => write!(f, "AllDifferent{vars:?}"),
-            Propagator::NotEqual { x, y, c } => write!(f, "NotEqual({x} != {y} + {c})"),
-            Propagator::Linear(l) => write!(f, "{l:?}"),
-            Propagator::Table(t) => write!(f, "Table{:?}", t.vars),
-            Propagator::Predicate(p) => write!(f, "Predicate{:?}", p.vars),
+            Prop::AllDifferent { vars, .. } => write!(f, "AllDifferent{vars:?}"),
+            Prop::NotEqual { x, y, c } => write!(f, "NotEqual({x} != {y} + {c})"),
+            Prop::Linear(l) => write!(f, "{l:?}"),
+            Prop::Table(t) => write!(f, "Table{:?}", t.vars),
+            Prop::Predicate(p) => write!(f, "Predicate{:?}", p.vars),
+            Prop::User(u) => write!(f, "User{:?}", u.vars),
         }
     }
 }
 
-impl Propagator {
+impl Prop {
     /// The variables it constrains, each once.
     pub(crate) fn vars(&self) -> Cow<'_, [u32]> {
         match self {
-            Propagator::AllDifferent { vars, .. } => Cow::Borrowed(vars),
-            Propagator::NotEqual { x, y, .. } => Cow::Owned(vec![*x, *y]),
-            Propagator::Linear(l) => Cow::Borrowed(&l.vars),
-            Propagator::Table(t) => distinct(&t.vars),
-            Propagator::Predicate(p) => distinct(&p.vars),
+            Prop::AllDifferent { vars, .. } => Cow::Borrowed(vars),
+            Prop::NotEqual { x, y, .. } => Cow::Owned(vec![*x, *y]),
+            Prop::Linear(l) => Cow::Borrowed(&l.vars),
+            Prop::Table(t) => distinct(&t.vars),
+            Prop::Predicate(p) => distinct(&p.vars),
+            Prop::User(u) => distinct(&u.vars),
         }
+    }
+
+    /// Whether it reads nothing but bounds, so that a change inside them
+    /// need not wake it.
+    pub(crate) fn reads_bounds(&self) -> bool {
+        matches!(self, Prop::Linear(l) if l.rel != crate::Rel::Ne)
     }
 
     /// Whether it wants to hear when a variable becomes fixed, and which
     /// positions of its variable list that is.
     pub(crate) fn is_advised(&self) -> bool {
         match self {
-            Propagator::AllDifferent { .. } | Propagator::NotEqual { .. } => true,
-            Propagator::Linear(l) => l.rel == crate::Rel::Ne,
-            Propagator::Table(_) => false,
-            Propagator::Predicate(_) => true,
+            Prop::AllDifferent { .. } | Prop::NotEqual { .. } => true,
+            Prop::Linear(l) => l.rel == crate::Rel::Ne,
+            Prop::Table(_) | Prop::User(_) => false,
+            Prop::Predicate(_) => true,
         }
     }
 
     /// Whether it runs whole when any of its domains changes.
     pub(crate) fn is_scheduled(&self) -> bool {
         match self {
-            Propagator::AllDifferent { dense, .. } => dense.is_some(),
-            Propagator::NotEqual { .. } | Propagator::Predicate(_) => false,
-            Propagator::Linear(l) => l.rel != crate::Rel::Ne,
-            Propagator::Table(_) => true,
+            Prop::AllDifferent { dense, .. } => dense.is_some(),
+            Prop::NotEqual { .. } | Prop::Predicate(_) => false,
+            Prop::Linear(l) => l.rel != crate::Rel::Ne,
+            Prop::Table(_) | Prop::User(_) => true,
         }
     }
 
     /// The list of variables that advice positions refer to.
     pub(crate) fn advised_vars(&self) -> Cow<'_, [u32]> {
         match self {
-            Propagator::AllDifferent { vars, .. } => Cow::Borrowed(vars),
-            Propagator::NotEqual { x, y, .. } => Cow::Owned(vec![*x, *y]),
-            Propagator::Linear(l) => Cow::Borrowed(&l.vars),
-            Propagator::Table(t) => Cow::Borrowed(&t.vars),
-            Propagator::Predicate(p) => Cow::Borrowed(&p.vars),
+            Prop::AllDifferent { vars, .. } => Cow::Borrowed(vars),
+            Prop::NotEqual { x, y, .. } => Cow::Owned(vec![*x, *y]),
+            Prop::Linear(l) => Cow::Borrowed(&l.vars),
+            Prop::Table(t) => Cow::Borrowed(&t.vars),
+            Prop::Predicate(p) => Cow::Borrowed(&p.vars),
+            Prop::User(u) => Cow::Borrowed(&u.vars),
         }
     }
 
@@ -137,7 +158,7 @@ impl Propagator {
     #[inline]
     pub(crate) fn advise(&self, s: &mut Store<'_>, pos: u32, value: i64) -> Result<(), Fail> {
         match self {
-            Propagator::AllDifferent { vars, .. } => {
+            Prop::AllDifferent { vars, .. } => {
                 for (i, &v) in vars.iter().enumerate() {
                     if i as u32 != pos {
                         s.remove(v, value)?;
@@ -145,15 +166,15 @@ impl Propagator {
                 }
                 Ok(())
             }
-            Propagator::NotEqual { x, y, c } => {
+            Prop::NotEqual { x, y, c } => {
                 if pos == 0 {
                     value.checked_sub(*c).map_or(Ok(()), |w| s.remove(*y, w))
                 } else {
                     value.checked_add(*c).map_or(Ok(()), |w| s.remove(*x, w))
                 }
             }
-            Propagator::Linear(l) => not_equal_sum(s, l),
-            Propagator::Predicate(p) => {
+            Prop::Linear(l) => not_equal_sum(s, l),
+            Prop::Predicate(p) => {
                 let mut values = std::mem::take(&mut s.st.values);
                 values.clear();
                 for &v in &p.vars {
@@ -169,21 +190,25 @@ impl Propagator {
                 s.st.values = values;
                 if holds { Ok(()) } else { Err(Fail) }
             }
-            Propagator::Table(_) => Ok(()),
+            Prop::Table(_) | Prop::User(_) => Ok(()),
         }
     }
 
     /// Runs the whole propagator.
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         match self {
-            Propagator::AllDifferent { vars, dense } => match dense {
+            Prop::AllDifferent { vars, dense } => match dense {
                 Some(dense) => dense.run(s, vars),
                 None => Ok(()),
             },
-            Propagator::Linear(l) if l.rel == crate::Rel::Ne => not_equal_sum(s, l),
-            Propagator::Linear(l) => bounds(s, l),
-            Propagator::Table(t) => table(s, t),
-            Propagator::NotEqual { .. } | Propagator::Predicate(_) => Ok(()),
+            Prop::Linear(l) if l.rel == crate::Rel::Ne => not_equal_sum(s, l),
+            Prop::Linear(l) => bounds(s, l),
+            Prop::Table(t) => table(s, t),
+            Prop::User(u) => u
+                .prop
+                .propagate(&mut Domains { store: s })
+                .map_err(|_| Fail),
+            Prop::NotEqual { .. } | Prop::Predicate(_) => Ok(()),
         }
     }
 }

@@ -4,8 +4,10 @@
 //! Each function returns the [`Model`] and its variables, so a caller can
 //! search the compiled network and read the solutions back.
 
+mod golomb;
 mod sudoku;
 
+pub use golomb::golomb;
 pub use sudoku::{SAMURAI_GRIDS, killer_sudoku, samurai_sudoku, sudoku};
 
 use crate::error::Error;

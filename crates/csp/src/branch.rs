@@ -1,0 +1,49 @@
+//! Search strategies: which variables the search branches on, in which
+//! order, and how it splits their domains.
+
+/// How the next variable of a group is picked among its unfixed ones. Ties
+/// go to the variable listed first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum VarOrder {
+    /// The first unfixed variable, in the order given.
+    Input,
+    /// The fewest values left.
+    SmallestDomain,
+    /// The smallest value left in its domain.
+    SmallestValue,
+    /// The largest value left in its domain.
+    LargestValue,
+    /// The fewest values left per failure seen on its constraints
+    /// (dom/wdeg): each time propagation fails, the variables of the
+    /// constraint that failed (or the variable whose domain ran empty)
+    /// weigh one more. The weights live in the network and grow over the
+    /// whole search, deterministically.
+    DomWdeg,
+}
+
+/// How the picked variable's domain is branched on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ValueOrder {
+    /// Each value, ascending: `x = v` for every `v`.
+    Min,
+    /// Each value, descending.
+    Max,
+    /// The median value first (the lower one of two), then the others
+    /// ascending.
+    Median,
+    /// Two branches: `x <= m`, then `x > m`, with `m` the middle of the
+    /// bounds (rounded down): the domain halved, which wide domains need.
+    Split,
+    /// Two branches: `x > m`, then `x <= m`.
+    SplitUpper,
+}
+
+/// One group of decision variables (see [`Model::branch`](crate::Model::branch)).
+#[derive(Clone, Debug)]
+pub(crate) struct Group {
+    pub(crate) vars: Box<[u32]>,
+    pub(crate) var_order: VarOrder,
+    pub(crate) value_order: ValueOrder,
+}

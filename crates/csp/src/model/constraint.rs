@@ -1,0 +1,260 @@
+//! The constraints a model states: each checks its variables and adds a
+//! propagator.
+
+use std::sync::Arc;
+
+use super::Model;
+use crate::error::Error;
+use crate::propagator::{Dense, Linear, Predicate, Prop, Propagator, Table, User};
+use crate::var::{Rel, Var};
+
+impl Model {
+    /// All the variables take different values.
+    ///
+    /// Propagation: when a variable is fixed its value leaves the others
+    /// (forward checking). When the variables share their domain's layout
+    /// (the same smallest declared value, at most 64 values), also: fewer
+    /// values left than variables is a failure, and when there are exactly
+    /// as many values as variables a value that only one variable can still
+    /// take is given to it (a "hidden single"), and a value that only
+    /// variables of another such all-different can still take leaves that
+    /// one's other variables (its solutions use every value: a sudoku's
+    /// "locked candidates", between a box and a row or a column).
+    pub fn all_different(&mut self, vars: &[Var]) -> Result<(), Error> {
+        let vars = self.check_all(vars)?;
+        let repeats = if vars.len() <= 32 {
+            (1..vars.len()).any(|i| vars[..i].contains(&vars[i]))
+        } else {
+            let mut sorted = vars.to_vec();
+            sorted.sort_unstable();
+            sorted.windows(2).any(|w| w[0] == w[1])
+        };
+        if repeats {
+            self.infeasible = true;
+            return Ok(());
+        }
+        let dense = vars.iter().all(|&v| {
+            let def = &self.vars[v as usize];
+            def.len == 1 && def.offset == self.vars[vars[0] as usize].offset
+        });
+        let dense =
+            dense.then(|| Dense::new(vars.iter().map(|&v| self.vars[v as usize].start).collect()));
+        self.props.push(Prop::AllDifferent { vars, dense });
+        Ok(())
+    }
+
+    /// `x != y + c`: the diagonal of N-queens is `not_equal(q[i], q[j], j - i)`.
+    ///
+    /// Propagation: when one side is fixed, the value it forbids leaves the
+    /// other.
+    pub fn not_equal(&mut self, x: Var, y: Var, c: i64) -> Result<(), Error> {
+        let (x, y) = (self.check(x)?, self.check(y)?);
+        if x == y {
+            // x != x + c holds for every x unless c is 0.
+            self.infeasible |= c == 0;
+            return Ok(());
+        }
+        self.props.push(Prop::NotEqual { x, y, c });
+        Ok(())
+    }
+
+    /// `x == y + c`, as a linear constraint.
+    pub fn equal(&mut self, x: Var, y: Var, c: i64) -> Result<(), Error> {
+        self.linear(&[(1, x), (-1, y)], Rel::Eq, c)
+    }
+
+    /// `vars[0] + vars[1] + ... rel rhs`.
+    pub fn sum(&mut self, vars: &[Var], rel: Rel, rhs: i64) -> Result<(), Error> {
+        let terms: Vec<(i64, Var)> = vars.iter().map(|&v| (1, v)).collect();
+        self.linear(&terms, rel, rhs)
+    }
+
+    /// `coef0 * x0 + coef1 * x1 + ... rel rhs`, each term given as
+    /// `(coef, x)`. A variable may appear in several terms.
+    ///
+    /// Propagation: for `==`, `<=`, `<`, `>=` and `>`, the bounds of each
+    /// variable are narrowed from the bounds of the others (bounds
+    /// consistency); for `!=`, the last unfixed variable loses the one value
+    /// that would make the sum equal.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Overflow`] if the sum of `|coef| * max(|smallest value|,
+    /// |largest value|)` over the terms, plus `|rhs|`, does not fit an `i64`:
+    /// then every sum the propagator forms fits, and nothing can overflow
+    /// during the search.
+    pub fn linear(&mut self, terms: &[(i64, Var)], rel: Rel, rhs: i64) -> Result<(), Error> {
+        let mut merged: Vec<(u32, i64)> = Vec::with_capacity(terms.len());
+        for &(coef, var) in terms {
+            let var = self.check(var)?;
+            match merged.iter_mut().find(|(v, _)| *v == var) {
+                Some((_, c)) => *c = c.checked_add(coef).ok_or(Error::Overflow)?,
+                None => merged.push((var, coef)),
+            }
+        }
+        merged.retain(|&(_, c)| c != 0);
+        // Only `<=`, `==` and `!=` are propagated: `>=` is `-sum <= -rhs`,
+        // `<` is `<= rhs - 1`, `>` is `>= rhs + 1`.
+        let (negate, rel, rhs) = match rel {
+            Rel::Eq => (false, Rel::Eq, rhs),
+            Rel::Ne => (false, Rel::Ne, rhs),
+            Rel::Le => (false, Rel::Le, rhs),
+            Rel::Lt => (false, Rel::Le, rhs.checked_sub(1).ok_or(Error::Overflow)?),
+            Rel::Ge => (true, Rel::Le, rhs),
+            Rel::Gt => (true, Rel::Le, rhs.checked_add(1).ok_or(Error::Overflow)?),
+        };
+        let rhs = if negate {
+            rhs.checked_neg().ok_or(Error::Overflow)?
+        } else {
+            rhs
+        };
+        let mut total: i128 = (rhs as i128).abs();
+        for (var, coef) in &mut merged {
+            if negate {
+                *coef = coef.checked_neg().ok_or(Error::Overflow)?;
+            }
+            let Some((lo, hi)) = self.bounds(*var) else {
+                // An empty domain: no solution anyway, and no sum to form.
+                self.infeasible = true;
+                return Ok(());
+            };
+            let largest = (lo as i128).abs().max((hi as i128).abs());
+            total = (*coef as i128)
+                .abs()
+                .checked_mul(largest)
+                .and_then(|t| t.checked_add(total))
+                .ok_or(Error::Overflow)?;
+        }
+        if total > i64::MAX as i128 {
+            return Err(Error::Overflow);
+        }
+        if merged.is_empty() {
+            let holds = match rel {
+                Rel::Eq => rhs == 0,
+                Rel::Ne => rhs != 0,
+                _ => 0 <= rhs,
+            };
+            self.infeasible |= !holds;
+            return Ok(());
+        }
+        let (vars, coefs): (Vec<u32>, Vec<i64>) = merged.into_iter().unzip();
+        self.props.push(Prop::Linear(Linear {
+            vars: vars.into(),
+            coefs: coefs.into(),
+            rel,
+            rhs,
+        }));
+        Ok(())
+    }
+
+    /// The values of `vars` form one of `tuples` (allowed tuples).
+    ///
+    /// Propagation: a value stays in a domain only while some tuple that
+    /// fits every current domain uses it (arc consistency), in time linear in
+    /// the size of the table.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TupleArity`] if a tuple's length is not the number of
+    /// variables.
+    pub fn table<T: AsRef<[i64]>>(
+        &mut self,
+        vars: &[Var],
+        tuples: impl IntoIterator<Item = T>,
+    ) -> Result<(), Error> {
+        let vars = self.check_all(vars)?;
+        let mut flat = Vec::new();
+        let mut count = 0;
+        'tuples: for tuple in tuples {
+            let tuple = tuple.as_ref();
+            if tuple.len() != vars.len() {
+                return Err(Error::TupleArity {
+                    expected: vars.len(),
+                    found: tuple.len(),
+                });
+            }
+            let start = flat.len();
+            for (&var, &value) in vars.iter().zip(tuple) {
+                let def = &self.vars[var as usize];
+                let bit = value as i128 - def.offset as i128;
+                if bit < 0 || bit >= (def.len * 64) as i128 {
+                    // Outside the declared domain: the tuple can never fit.
+                    flat.truncate(start);
+                    continue 'tuples;
+                }
+                flat.push(bit as u32);
+            }
+            count += 1;
+        }
+        if vars.is_empty() {
+            // The empty tuple is the only one over no variables.
+            self.infeasible |= count == 0;
+            return Ok(());
+        }
+        let mut bases = Vec::with_capacity(vars.len());
+        let mut words = 0;
+        for &var in &vars {
+            bases.push(words);
+            words += self.vars[var as usize].len;
+        }
+        self.props.push(Prop::Table(Arc::new(Table {
+            vars,
+            tuples: flat.into(),
+            bases: bases.into(),
+            words,
+        })));
+        Ok(())
+    }
+
+    /// `value == array[index]`, `index` counted from 0: the element
+    /// constraint, as a table of the pairs `(i, array[i])`.
+    pub fn element(&mut self, index: Var, array: &[i64], value: Var) -> Result<(), Error> {
+        let pairs: Vec<[i64; 2]> = (0..).zip(array).map(|(i, &v)| [i, v]).collect();
+        self.table(&[index, value], pairs)
+    }
+
+    /// A constraint of your own that prunes: see [`Propagator`], whose
+    /// example is `x < y` on bounds. It runs once when the model is
+    /// compiled, then whenever one of the events it asked for happens.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ForeignVar`] if one of its variables belongs to another
+    /// model.
+    pub fn propagator(&mut self, propagator: impl Propagator + 'static) -> Result<(), Error> {
+        let watched = propagator.vars();
+        let mut vars = Vec::with_capacity(watched.len());
+        let mut events = Vec::with_capacity(watched.len());
+        for (var, event) in watched {
+            vars.push(self.check(var)?);
+            events.push(event);
+        }
+        self.props.push(Prop::User(User {
+            prop: Arc::new(propagator),
+            vars: vars.into(),
+            events: events.into(),
+        }));
+        Ok(())
+    }
+
+    /// A constraint of your own: `check` receives the values of `vars`, in
+    /// that order, once all of them are fixed, and says whether they are
+    /// allowed. It prunes nothing before then; prefer the built-in
+    /// constraints where they fit.
+    pub fn predicate(
+        &mut self,
+        vars: &[Var],
+        check: impl Fn(&[i64]) -> bool + Send + Sync + 'static,
+    ) -> Result<(), Error> {
+        let vars = self.check_all(vars)?;
+        if vars.is_empty() {
+            self.infeasible |= !check(&[]);
+            return Ok(());
+        }
+        self.props.push(Prop::Predicate(Predicate {
+            vars,
+            check: Arc::new(check),
+        }));
+        Ok(())
+    }
+}

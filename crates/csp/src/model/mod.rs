@@ -1,0 +1,274 @@
+//! The model: variables with their domains, and the constraints on them
+//! (`constraint`).
+
+mod branch;
+mod constraint;
+mod objective;
+
+pub(crate) use objective::Objective;
+
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::error::Error;
+use crate::network::Network;
+use crate::propagator::Prop;
+use crate::var::Var;
+
+/// The most values a variable's domain may span, from its smallest value to
+/// its largest (64 words of 64 bits).
+pub const MAX_DOMAIN: usize = 4096;
+
+/// Each model's identity, so a variable of one is refused by another.
+static NEXT_MODEL: AtomicU64 = AtomicU64::new(0);
+
+/// One variable as declared: its values are `offset + i` for each bit `i`
+/// of `words[start..start + len]` in its model; the network keeps the same
+/// layout.
+#[derive(Clone, Debug)]
+pub(crate) struct VarDef {
+    pub(crate) offset: i64,
+    pub(crate) start: u32,
+    pub(crate) len: u32,
+    pub(crate) name: Option<String>,
+}
+
+/// Variables with small integer domains and constraints on them; compile it
+/// into a [`Network`] and search that with the `backtrack` engine.
+///
+/// Every method that adds something checks it and returns an [`Error`]
+/// rather than panicking: a variable of another model, a domain too large,
+/// a linear constraint that could overflow.
+///
+/// # Example
+///
+/// ```
+/// use csp::{Model, Rel};
+///
+/// // x + y == 10, x - y == 4
+/// let mut m = Model::new();
+/// let x = m.var(0..=10)?;
+/// let y = m.var(0..=10)?;
+/// m.sum(&[x, y], Rel::Eq, 10)?;
+/// m.linear(&[(1, x), (-1, y)], Rel::Eq, 4)?;
+/// let solutions = m.compile().solutions(usize::MAX);
+/// assert_eq!(solutions.len(), 1);
+/// assert_eq!((solutions[0][x], solutions[0][y]), (7, 3));
+/// # Ok::<(), csp::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Model {
+    id: u64,
+    pub(crate) vars: Vec<VarDef>,
+    /// Every variable's domain, one after the other.
+    pub(crate) words: Vec<u64>,
+    pub(crate) props: Vec<Prop>,
+    /// A constraint that can never hold was added (`x != x`, for one).
+    pub(crate) infeasible: bool,
+    /// The value to minimise or maximise, if any.
+    pub(crate) objective: Option<Objective>,
+    /// The user's decision variables, group by group.
+    pub(crate) groups: Vec<crate::branch::Group>,
+}
+
+impl fmt::Debug for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Model")
+            .field("id", &self.id)
+            .field("vars", &self.vars.len())
+            .field("constraints", &self.props.len())
+            .finish()
+    }
+}
+
+impl Default for Model {
+    fn default() -> Self {
+        Model::new()
+    }
+}
+
+impl Model {
+    /// An empty model.
+    pub fn new() -> Model {
+        Model {
+            id: NEXT_MODEL.fetch_add(1, Ordering::Relaxed),
+            vars: Vec::new(),
+            words: Vec::new(),
+            props: Vec::new(),
+            infeasible: false,
+            objective: None,
+            groups: Vec::new(),
+        }
+    }
+
+    /// The number of variables.
+    pub fn len(&self) -> usize {
+        self.vars.len()
+    }
+
+    /// Whether the model has no variables.
+    pub fn is_empty(&self) -> bool {
+        self.vars.is_empty()
+    }
+
+    /// A new variable taking the values of `range`. An empty range gives a
+    /// variable with no value, and a model without solutions.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::DomainTooLarge`] if the range spans more than
+    /// [`MAX_DOMAIN`] values.
+    pub fn var(&mut self, range: RangeInclusive<i64>) -> Result<Var, Error> {
+        let (lo, hi) = range.into_inner();
+        self.new_var(lo, hi, None)
+    }
+
+    /// A new variable like [`var`](Model::var), with a name for printing
+    /// solutions.
+    pub fn named_var(&mut self, name: &str, range: RangeInclusive<i64>) -> Result<Var, Error> {
+        let (lo, hi) = range.into_inner();
+        self.new_var(lo, hi, Some(name.to_owned()))
+    }
+
+    /// A new variable taking exactly the given values (no value: a model
+    /// without solutions).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::DomainTooLarge`] if the values span more than
+    /// [`MAX_DOMAIN`] values from the smallest to the largest.
+    pub fn var_in(&mut self, values: impl IntoIterator<Item = i64>) -> Result<Var, Error> {
+        let values: Vec<i64> = values.into_iter().collect();
+        let (Some(&lo), Some(&hi)) = (values.iter().min(), values.iter().max()) else {
+            return self.new_var(0, -1, None);
+        };
+        let var = self.new_var(lo, hi, None)?;
+        let words = self.domain_mut(var.index);
+        words.iter_mut().for_each(|w| *w = 0);
+        for v in values {
+            let bit = (v as i128 - lo as i128) as usize;
+            words[bit / 64] |= 1 << (bit % 64);
+        }
+        Ok(var)
+    }
+
+    /// `n` new variables, each taking the values of `range`.
+    pub fn vars(&mut self, n: usize, range: RangeInclusive<i64>) -> Result<Vec<Var>, Error> {
+        self.vars.reserve(n);
+        self.words.reserve(n);
+        let mut vars = Vec::with_capacity(n);
+        for _ in 0..n {
+            vars.push(self.var(range.clone())?);
+        }
+        Ok(vars)
+    }
+
+    /// A grid of `rows` by `cols` new variables, row by row, each taking the
+    /// values of `range`.
+    pub fn grid(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        range: RangeInclusive<i64>,
+    ) -> Result<Vec<Vec<Var>>, Error> {
+        (0..rows).map(|_| self.vars(cols, range.clone())).collect()
+    }
+
+    pub(super) fn new_var(&mut self, lo: i64, hi: i64, name: Option<String>) -> Result<Var, Error> {
+        let span = hi as i128 - lo as i128 + 1;
+        if span > MAX_DOMAIN as i128 {
+            return Err(Error::DomainTooLarge { size: span as u128 });
+        }
+        let size = span.max(0) as usize;
+        let len = size.div_ceil(64).max(1);
+        let too_many = || Error::DomainTooLarge {
+            size: span.max(0) as u128,
+        };
+        let index = u32::try_from(self.vars.len()).map_err(|_| too_many())?;
+        let start = u32::try_from(self.words.len())
+            .ok()
+            .filter(|s| s.checked_add(len as u32).is_some())
+            .ok_or_else(too_many)?;
+        for i in 0..len {
+            let bits = (size - (i * 64).min(size)).min(64);
+            self.words
+                .push(if bits == 64 { !0 } else { (1 << bits) - 1 });
+        }
+        self.vars.push(VarDef {
+            offset: lo,
+            start,
+            len: len as u32,
+            name,
+        });
+        Ok(Var {
+            model: self.id,
+            index,
+        })
+    }
+
+    /// The words of a variable's declared domain.
+    pub(super) fn domain(&self, var: u32) -> &[u64] {
+        let def = &self.vars[var as usize];
+        &self.words[def.start as usize..(def.start + def.len) as usize]
+    }
+
+    pub(super) fn domain_mut(&mut self, var: u32) -> &mut [u64] {
+        let def = &self.vars[var as usize];
+        &mut self.words[def.start as usize..(def.start + def.len) as usize]
+    }
+
+    /// Checks that `var` is one of this model's.
+    pub(super) fn check(&self, var: Var) -> Result<u32, Error> {
+        if var.model != self.id || var.index() >= self.vars.len() {
+            return Err(Error::ForeignVar {
+                index: var.index,
+                var_model: var.model,
+                model: self.id,
+            });
+        }
+        Ok(var.index)
+    }
+
+    pub(super) fn check_all(&self, vars: &[Var]) -> Result<Box<[u32]>, Error> {
+        let mut checked = Vec::with_capacity(vars.len());
+        for &v in vars {
+            checked.push(self.check(v)?);
+        }
+        Ok(checked.into())
+    }
+
+    /// The smallest and largest values of a variable's declared domain, or
+    /// `None` if it is empty.
+    pub(super) fn bounds(&self, var: u32) -> Option<(i64, i64)> {
+        let words = self.domain(var);
+        let first = words.iter().position(|&w| w != 0)?;
+        let last = words.iter().rposition(|&w| w != 0)?;
+        let lo = first * 64 + words[first].trailing_zeros() as usize;
+        let hi = last * 64 + 63 - words[last].leading_zeros() as usize;
+        let offset = self.vars[var as usize].offset;
+        Some((offset + lo as i64, offset + hi as i64))
+    }
+
+    /// Narrows `var` to the single value `value` (to nothing if it does not
+    /// have that value): a given of a puzzle.
+    pub fn fix(&mut self, var: Var, value: i64) -> Result<(), Error> {
+        let index = self.check(var)?;
+        let offset = self.vars[index as usize].offset;
+        let words = self.domain_mut(index);
+        let bit = (value as i128 - offset as i128) as usize;
+        let keep = (value as i128 >= offset as i128) && bit < words.len() * 64;
+        let had = keep && words[bit / 64] >> (bit % 64) & 1 == 1;
+        words.iter_mut().for_each(|w| *w = 0);
+        if had {
+            words[bit / 64] = 1 << (bit % 64);
+        }
+        Ok(())
+    }
+
+    /// The model as a [`backtrack::Problem`], propagated once: search it with
+    /// `backtrack::count`, `first`, `Search` or `Parallel`.
+    pub fn compile(&self) -> Network {
+        Network::new(self, self.id)
+    }
+}

@@ -1,0 +1,111 @@
+//! The user's search strategy: the groups of decision variables, the
+//! variable each picks, and the choices on it (the default strategy is in
+//! `Network::choices`).
+
+use super::Network;
+use super::choice::{Branch, Choice, Values};
+use crate::branch::{Group, ValueOrder, VarOrder};
+use crate::var::Var;
+
+impl Network {
+    /// The choices of the first group with an unfixed variable, if any.
+    pub(super) fn group_choices(&self) -> Option<Values> {
+        self.stat
+            .groups
+            .iter()
+            .find_map(|group| self.pick(group).map(|v| self.split(v, group.value_order)))
+    }
+
+    /// The group's variable to branch on, by its order; ties go to the
+    /// first listed.
+    fn pick(&self, group: &Group) -> Option<u32> {
+        let open = group.vars.iter().copied().filter(|&v| !self.is_fixed(v));
+        match group.var_order {
+            VarOrder::Input => open.into_iter().next(),
+            VarOrder::SmallestDomain => min_by(open, |v| self.size(v) as u128),
+            VarOrder::SmallestValue => min_by(open, |v| self.bounds(v).0 as i128),
+            VarOrder::LargestValue => min_by(open, |v| -(self.bounds(v).1 as i128)),
+            VarOrder::DomWdeg => {
+                let mut best: Option<(u32, u64, u64)> = None;
+                for v in open {
+                    let (size, weight) = (self.size(v) as u64, self.weight(v));
+                    // size / weight < best_size / best_weight, exactly.
+                    let better = best.is_none_or(|(_, s, w)| {
+                        (size as u128) * (w as u128) < (s as u128) * (weight as u128)
+                    });
+                    if better {
+                        best = Some((v, size, weight));
+                    }
+                }
+                best.map(|(v, _, _)| v)
+            }
+        }
+    }
+
+    /// A variable's weight for dom/wdeg: 1 plus the failures blamed on it.
+    fn weight(&self, v: u32) -> u64 {
+        1 + u64::from(self.st.weights.get(v as usize).copied().unwrap_or(0))
+    }
+
+    /// The smallest and largest values of a non-empty domain.
+    fn bounds(&self, v: u32) -> (i64, i64) {
+        let mut values = self.values_of(v).map(|c| c.value);
+        let lo = values.next().unwrap_or(0);
+        (lo, values.last().unwrap_or(lo))
+    }
+
+    /// The choices on `v` in the order `order` asks for.
+    fn split(&self, v: u32, order: ValueOrder) -> Values {
+        let var = Var {
+            model: self.stat.model,
+            index: v,
+        };
+        let ascending = || self.values_of(v);
+        match order {
+            ValueOrder::Min => ascending(),
+            ValueOrder::Max => {
+                let mut list: Vec<Choice> = ascending().collect();
+                list.reverse();
+                Values::listed(var, list)
+            }
+            ValueOrder::Median => {
+                let mut list: Vec<Choice> = ascending().collect();
+                let median = list.remove((list.len() - 1) / 2);
+                list.insert(0, median);
+                Values::listed(var, list)
+            }
+            ValueOrder::Split | ValueOrder::SplitUpper => {
+                let (lo, hi) = self.bounds(v);
+                // The midpoint rounded down, without overflow.
+                let mid = lo + ((hi as i128 - lo as i128) / 2) as i64;
+                let low = Choice {
+                    var,
+                    value: mid,
+                    kind: Branch::AtMost,
+                };
+                let high = Choice {
+                    var,
+                    value: mid + 1,
+                    kind: Branch::AtLeast,
+                };
+                if order == ValueOrder::Split {
+                    Values::listed(var, vec![low, high])
+                } else {
+                    Values::listed(var, vec![high, low])
+                }
+            }
+        }
+    }
+}
+
+/// The first item with the smallest key.
+fn min_by<K: Ord>(items: impl Iterator<Item = u32>, key: impl Fn(u32) -> K) -> Option<u32> {
+    let mut best: Option<(u32, K)> = None;
+    for v in items {
+        let k = key(v);
+        if best.as_ref().is_none_or(|(_, b)| k < *b) {
+            best = Some((v, k));
+        }
+    }
+    best.map(|(v, _)| v)
+}

@@ -1,0 +1,43 @@
+//! The models with an objective: each searched by branch and bound, its
+//! optimum printed with whether it is proved.
+
+use std::io::Write;
+
+use csp::{Solution, Var, puzzle};
+
+/// `golomb N`: the shortest ruler, `LENGTH: MARKS` and `optimal`.
+pub fn golomb(n: usize, out: &mut dyn Write) -> anyhow::Result<()> {
+    let (model, marks) = puzzle::golomb(n)?;
+    let report = model
+        .compile()
+        .optimize(&backtrack::Limits::default(), |_| {});
+    print_optimum(&report, out, |s| {
+        let line: Vec<String> = marks.iter().map(|&v: &Var| s[v].to_string()).collect();
+        line.join(" ")
+    })
+}
+
+/// `OBJECTIVE: SOLUTION`, then `optimal` or the bound proved, or `no
+/// solution`.
+fn print_optimum(
+    report: &backtrack::Report<csp::Optimum>,
+    out: &mut dyn Write,
+    show: impl Fn(&Solution) -> String,
+) -> anyhow::Result<()> {
+    let found = &report.value;
+    match (&found.best, found.objective) {
+        (Some(best), Some(objective)) => writeln!(out, "{objective}: {}", show(best))?,
+        _ => writeln!(out, "no solution")?,
+    }
+    if report.outcome.is_complete() {
+        if found.best.is_some() {
+            writeln!(out, "optimal")?;
+        }
+    } else {
+        match found.bound {
+            Some(bound) => writeln!(out, "stopped; bound {bound}")?,
+            None => writeln!(out, "stopped")?,
+        }
+    }
+    Ok(())
+}
