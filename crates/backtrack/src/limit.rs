@@ -210,3 +210,50 @@ impl<T> Report<T> {
         (!self.outcome.is_limited()).then_some(self.value)
     }
 }
+
+/// How often a search looks at its clock and its flags, in nodes: at every
+/// node at first, then twice as seldom each time a look comes less than a
+/// millisecond after the last one, up to every [`POLL_MAX`] nodes, and
+/// twice as often when one comes more than ten milliseconds after. A search
+/// whose nodes are cheap soon polls every few thousand nodes, as a fixed
+/// interval would; one whose nodes are slow (a constraint network that
+/// propagates for milliseconds at each) still sees its deadline within a
+/// few milliseconds, where a fixed interval of thousands of nodes would
+/// overrun it by minutes. A node budget is exact either way.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pace {
+    every: u64,
+    last: Option<std::time::Instant>,
+}
+
+/// The most nodes between two looks at the clock.
+pub(crate) const POLL_MAX: u64 = 1 << 12;
+
+impl Pace {
+    pub(crate) const fn new() -> Self {
+        Pace {
+            every: 1,
+            last: None,
+        }
+    }
+
+    /// The node count at which a search that has visited `nodes` nodes
+    /// next looks at its limits.
+    pub(crate) fn next_check_after(&mut self, limits: &Limits, nodes: u64) -> u64 {
+        let budget = limits.node_budget().unwrap_or(u64::MAX);
+        if !limits.needs_polling() {
+            return budget;
+        }
+        let now = std::time::Instant::now();
+        if let Some(last) = self.last {
+            let gap = now.saturating_duration_since(last);
+            if gap < Duration::from_millis(1) {
+                self.every = (self.every * 2).min(POLL_MAX);
+            } else if gap > Duration::from_millis(10) {
+                self.every = (self.every / 2).max(1);
+            }
+        }
+        self.last = Some(now);
+        budget.min(nodes.saturating_add(self.every))
+    }
+}

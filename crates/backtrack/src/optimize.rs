@@ -9,12 +9,8 @@
 //! stops early when that solution meets the problem's
 //! [`lower_bound`](Optimize::lower_bound).
 
-use crate::limit::{Limits, Outcome, Report, Stats};
+use crate::limit::{Limits, Outcome, Pace, Report, Stats};
 use crate::problem::Problem;
-
-/// How often, in nodes, a search with a deadline or a cancel flag polls
-/// them.
-const POLL_INTERVAL: u64 = 1 << 12;
 
 /// A [`Problem`] whose solutions have a cost to minimise.
 ///
@@ -161,6 +157,7 @@ where
     let mut path: Vec<P::Choice> = Vec::new();
     let mut frames: Vec<P::Choices> = Vec::new();
     let mut check_at = 0;
+    let mut pace = Pace::new();
 
     // Records the solution the problem is at if it beats the best; whether
     // it meets the floor.
@@ -203,7 +200,7 @@ where
                 if let Some(stop) = limits.reached(stats.nodes) {
                     break 'walk Outcome::Stopped(stop);
                 }
-                check_at = next_check_after(limits, stats.nodes);
+                check_at = pace.next_check_after(limits, stats.nodes);
             }
             problem.apply(choice);
             path.push(choice);
@@ -238,16 +235,5 @@ where
             stats,
         },
         outcome,
-    }
-}
-
-/// The node count at which a search that has visited `nodes` nodes next
-/// looks at its limits.
-fn next_check_after(limits: &Limits, nodes: u64) -> u64 {
-    let budget = limits.node_budget().unwrap_or(u64::MAX);
-    if limits.needs_polling() {
-        budget.min(nodes.saturating_add(POLL_INTERVAL))
-    } else {
-        budget
     }
 }

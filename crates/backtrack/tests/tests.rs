@@ -3,6 +3,7 @@
 mod engine;
 mod estimate;
 mod optimize;
+mod pace;
 mod split;
 mod toys;
 mod trace;

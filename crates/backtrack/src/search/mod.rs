@@ -6,12 +6,9 @@ mod walk;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::limit::{Limits, Outcome, Report, Stats, Stop};
+use crate::limit::{Limits, Outcome, Pace, Report, Stats, Stop};
 use crate::problem::Problem;
 use walk::Frame;
-
-/// How often, in nodes, a search with a deadline or a cancel flag polls them.
-const POLL_INTERVAL: u64 = 1 << 12;
 
 /// A depth-first search over a [`Problem`], resumable at any point.
 ///
@@ -84,6 +81,8 @@ pub struct Search<P: Problem> {
     limits: Limits,
     /// The node count at which the limits are next looked at.
     next_check: u64,
+    /// How often they are looked at.
+    pace: Pace,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,6 +121,7 @@ impl<P: Problem> Search<P> {
             stats: Stats::default(),
             limits: Limits::default(),
             next_check: u64::MAX,
+            pace: Pace::new(),
         }
     }
 

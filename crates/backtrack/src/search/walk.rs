@@ -4,14 +4,13 @@
 use std::mem;
 use std::ops::ControlFlow;
 
-use super::{POLL_INTERVAL, Pause, Phase, Search};
-use crate::limit::Limits;
+use super::{Pause, Phase, Search};
 use crate::problem::Problem;
 
 impl<P: Problem> Search<P> {
     /// Sets when the limits are next looked at.
     pub(super) fn rearm(&mut self) {
-        self.next_check = next_check_after(&self.limits, self.stats.nodes);
+        self.next_check = self.pace.next_check_after(&self.limits, self.stats.nodes);
     }
 
     /// Undoes the last choice on the path, if any (a root that is a
@@ -115,6 +114,7 @@ impl<P: Problem> Search<P> {
             stats,
             limits,
             next_check,
+            pace,
             ..
         } = self;
         let Some(mut top) = stored_top.take() else {
@@ -151,7 +151,7 @@ impl<P: Problem> Search<P> {
                     // Past `check_at`: no budget is reached, so the next
                     // look is at a later node.
                     let nodes = check_at;
-                    check_at = next_check_after(limits, nodes).max(nodes);
+                    check_at = pace.next_check_after(limits, nodes).max(nodes);
                     left = check_at - nodes;
                 }
                 problem.apply(choice);
@@ -301,15 +301,4 @@ pub(super) fn put<T>(slots: &mut Vec<T>, i: usize, item: T) {
 pub(super) fn pushed<T>(mut vec: Vec<T>, item: T) -> Vec<T> {
     vec.push(item);
     vec
-}
-
-/// The node count at which a search that has visited `nodes` nodes next
-/// looks at its limits.
-pub(super) fn next_check_after(limits: &Limits, nodes: u64) -> u64 {
-    let budget = limits.node_budget().unwrap_or(u64::MAX);
-    if limits.needs_polling() {
-        budget.min(nodes.saturating_add(POLL_INTERVAL))
-    } else {
-        budget
-    }
 }
