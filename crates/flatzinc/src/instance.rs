@@ -149,6 +149,8 @@ pub struct Instance {
     pub outputs: Vec<Output>,
     /// The search annotations of the `solve` item.
     pub search: Vec<Search>,
+    /// Where the `solve` item is.
+    pub solve_pos: Pos,
 }
 
 #[derive(Clone, Debug)]
@@ -340,6 +342,7 @@ pub fn resolve(model: &Model) -> Result<Instance, ParseError> {
         objective,
         outputs,
         search,
+        solve_pos: solve.pos,
     })
 }
 

@@ -53,4 +53,4 @@ pub use instance::{
 };
 pub use output::{show, solution_lines};
 pub use parse::{MAX_DEPTH, parse};
-pub use translate::{TranslateError, Translation, translate};
+pub use translate::{TranslateError, Translation, translate, translate_with};

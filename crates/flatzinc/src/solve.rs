@@ -2,6 +2,8 @@
 //! each checked against the instance before it is handed out.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use backtrack::{Limits, Outcome, Search, Stats};
@@ -45,6 +47,10 @@ pub struct Report {
     pub stats: Stats,
     /// The time the search took, setup excluded.
     pub solve_time: Duration,
+    /// For an optimisation problem: the objective's best value found.
+    pub objective: Option<i64>,
+    /// For an optimisation problem: the best proved bound on the objective.
+    pub bound: Option<i64>,
 }
 
 /// Why a search was given up.
@@ -62,6 +68,11 @@ pub enum SolveError {
 
 /// Searches `translation` of `instance`, calling `emit` with the printed
 /// lines of each solution (without the `----------` after them).
+///
+/// Without an objective: the first solution, the first `solutions`, or
+/// every one (`all`). With one: branch and bound, each improving solution
+/// emitted as it is found with `all`, otherwise the best alone at the end;
+/// [`Status::Complete`] then means the last solution is proved optimal.
 ///
 /// # Errors
 ///
@@ -81,6 +92,19 @@ pub fn solve(
     let mut limits = Limits::default();
     if let Some(deadline) = options.deadline {
         limits = limits.deadline(deadline);
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    limits = limits.cancel_flag(Arc::clone(&cancel));
+    if translation.optimize {
+        return optimize(
+            instance,
+            translation,
+            options,
+            &limits,
+            &cancel,
+            emit,
+            started,
+        );
     }
     let mut search = Search::new(translation.model.compile()).with_limits(limits);
     let mut given = 0;
@@ -123,5 +147,64 @@ pub fn solve(
         solutions: given,
         stats: search.stats(),
         solve_time: started.elapsed(),
+        objective: None,
+        bound: None,
+    })
+}
+
+fn optimize(
+    instance: &Instance,
+    translation: &Translation,
+    options: &Options,
+    limits: &Limits,
+    cancel: &AtomicBool,
+    mut emit: impl FnMut(&str) -> std::io::Result<()>,
+    started: Instant,
+) -> Result<Report, SolveError> {
+    let mut failure = None;
+    let mut last = None;
+    let mut given = 0;
+    let network = translation.model.compile();
+    let report = network.optimize(limits, |solution| {
+        if failure.is_some() {
+            return;
+        }
+        let values = translation.values(solution);
+        if let Err(violation) = check(instance, &values) {
+            failure = Some(SolveError::Wrong(violation));
+            cancel.store(true, Ordering::Relaxed);
+            return;
+        }
+        if options.all {
+            if let Err(e) = emit(&solution_lines(instance, &values)) {
+                failure = Some(SolveError::Output(e));
+                cancel.store(true, Ordering::Relaxed);
+                return;
+            }
+            given += 1;
+        }
+        last = Some(values);
+    });
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    if !options.all
+        && let Some(values) = &last
+    {
+        emit(&solution_lines(instance, values)).map_err(SolveError::Output)?;
+        given += 1;
+    }
+    let status = if report.outcome.is_complete() {
+        Status::Complete
+    } else {
+        Status::Stopped
+    };
+    Ok(Report {
+        status,
+        solutions: given,
+        stats: report.value.stats,
+        solve_time: started.elapsed(),
+        objective: report.value.objective,
+        bound: report.value.bound,
     })
 }

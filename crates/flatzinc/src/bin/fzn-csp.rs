@@ -146,6 +146,12 @@ fn run(args: &Args, start: Instant) -> Result<(), Failure> {
         writeln!(out, "%%%mzn-stat: failures={}", report.stats.dead_ends)?;
         writeln!(out, "%%%mzn-stat: solutions={}", report.solutions)?;
         writeln!(out, "%%%mzn-stat: peakDepth={}", report.stats.max_depth)?;
+        if let Some(objective) = report.objective {
+            writeln!(out, "%%%mzn-stat: objective={objective}")?;
+        }
+        if let Some(bound) = report.bound {
+            writeln!(out, "%%%mzn-stat: objectiveBound={bound}")?;
+        }
         writeln!(
             out,
             "%%%mzn-stat: solveTime={:.3}",
@@ -158,7 +164,7 @@ fn run(args: &Args, start: Instant) -> Result<(), Failure> {
         )?;
         writeln!(out, "%%%mzn-stat-end")?;
     }
-    let _ = (args.free, args.threads, args.seed);
+    let _ = (args.threads, args.seed);
     out.flush()?;
     Ok(())
 }

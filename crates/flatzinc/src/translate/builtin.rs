@@ -5,7 +5,7 @@
 
 use csp::{Rel, Var};
 
-use super::{Builder, TranslateError, int_value};
+use super::{Builder, TranslateError, int_value, reified};
 use crate::instance::{Arg, Call, Term, Value};
 
 /// The most tuples a constraint's table may hold before it falls back to a
@@ -111,6 +111,63 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
         } else {
             b.model.linear(&terms, rel, rhs).map_err(solver)
         };
+    }
+    // Reified linear forms: a propagator on bounds.
+    if form != Form::Plain
+        && let Some(rel) = match stem {
+            "int_lin_le" | "int_le" | "int_lt" | "bool_lin_le" => Some(reified::Rel::Le),
+            "int_lin_eq" | "int_eq" | "bool_lin_eq" => Some(reified::Rel::Eq),
+            "int_lin_ne" | "int_ne" => Some(reified::Rel::Ne),
+            _ => None,
+        }
+    {
+        let (raw, mut c, arity) = match stem {
+            "int_le" | "int_lt" | "int_eq" | "int_ne" => {
+                let t = vec![(1, a.term(0)?.clone()), (-1, a.term(1)?.clone())];
+                (t, i64::from(stem == "int_lt").wrapping_neg(), 2)
+            }
+            _ => {
+                let coeffs = a.ints(0)?;
+                let xs = a.array(1)?;
+                if coeffs.len() != xs.len() {
+                    return Err(a.bad(format!(
+                        "has {} coefficients for {} variables",
+                        coeffs.len(),
+                        xs.len()
+                    )));
+                }
+                (
+                    coeffs.into_iter().zip(xs.iter().cloned()).collect(),
+                    a.int(2)?,
+                    3,
+                )
+            }
+        };
+        a.count(arity + 1)?;
+        let mut terms = Vec::with_capacity(raw.len());
+        for (coef, t) in raw {
+            match t {
+                Term::Const(v) => {
+                    let v = int_value(&v, pos)?;
+                    c = coef.checked_mul(v).and_then(|p| c.checked_sub(p)).ok_or(
+                        TranslateError::Solver {
+                            source: csp::Error::Overflow,
+                            pos,
+                        },
+                    )?;
+                }
+                Term::Var(_) => terms.push((coef, b.var(&t, pos)?)),
+            }
+        }
+        let r = b.var(a.term(arity)?, pos)?;
+        let propagator = reified::ReifiedLinear {
+            terms,
+            rel,
+            c,
+            b: r,
+            half: form == Form::Imp,
+        };
+        return b.model.propagator(propagator).map_err(solver);
     }
     // Everything else is a relation over some variables (plus `r` when
     // reified), with a table or a predicate.

@@ -4,6 +4,8 @@
 
 mod bounds;
 mod builtin;
+mod reified;
+mod search;
 
 use std::collections::HashMap;
 
@@ -77,6 +79,8 @@ pub struct Translation {
     pub vars: Vec<Var>,
     /// Which of them are booleans (0 is false, 1 is true).
     pub is_bool: Vec<bool>,
+    /// Whether the model has an objective.
+    pub optimize: bool,
 }
 
 impl Translation {
@@ -148,12 +152,26 @@ pub(crate) fn int_value(value: &Value, pos: Pos) -> Result<i64, TranslateError> 
     }
 }
 
-/// Builds the solver model of `instance`.
+/// Builds the solver model of `instance`, with the search annotations as
+/// its branching groups.
 ///
 /// # Errors
 ///
 /// The first variable or constraint the solver cannot take, named.
 pub fn translate(instance: &Instance) -> Result<Translation, TranslateError> {
+    translate_with(instance, true)
+}
+
+/// [`translate`], with the search annotations followed or (`annotations`
+/// false: MiniZinc's free search) ignored.
+///
+/// # Errors
+///
+/// As [`translate`].
+pub fn translate_with(
+    instance: &Instance,
+    annotations: bool,
+) -> Result<Translation, TranslateError> {
     let inferred = bounds::infer(instance);
     let mut builder = Builder {
         model: Model::new(),
@@ -229,9 +247,15 @@ pub fn translate(instance: &Instance) -> Result<Translation, TranslateError> {
     for call in &instance.constraints {
         builtin::post(&mut builder, call)?;
     }
+    let pos = instance.solve_pos;
+    if annotations {
+        search::post_search(&mut builder, &instance.search, pos)?;
+    }
+    search::post_objective(&mut builder, &instance.objective, pos)?;
     Ok(Translation {
         model: builder.model,
         vars: builder.vars,
         is_bool,
+        optimize: instance.objective != crate::instance::Objective::Satisfy,
     })
 }

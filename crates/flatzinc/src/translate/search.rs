@@ -1,0 +1,87 @@
+//! The `solve` item's search annotations and objective, as the solver's
+//! branching groups and objective.
+
+use csp::{ValueOrder, VarOrder};
+
+use super::{Builder, TranslateError};
+use crate::ast::Pos;
+use crate::instance::{Objective, Search, Term};
+
+/// Adds a branching group for each `int_search` / `bool_search`, in order
+/// (`seq_search` flattened). Selections and choices this solver has no
+/// match for fall back to the nearest it has: `first_fail` for the
+/// failure-based ones, values ascending for the random ones (the search
+/// stays deterministic).
+pub(super) fn post_search(
+    b: &mut Builder,
+    searches: &[Search],
+    pos: Pos,
+) -> Result<(), TranslateError> {
+    for search in searches {
+        match search {
+            Search::Vars {
+                vars,
+                selection,
+                choice,
+            } => {
+                let vars: Vec<csp::Var> = vars
+                    .iter()
+                    .filter(|t| matches!(t, Term::Var(_)))
+                    .map(|t| b.var(t, pos))
+                    .collect::<Result<_, _>>()?;
+                if vars.is_empty() {
+                    continue;
+                }
+                b.model
+                    .branch(&vars, var_order(selection), value_order(choice))
+                    .map_err(|source| TranslateError::Solver { source, pos })?;
+            }
+            Search::Seq(inner) => post_search(b, inner, pos)?,
+            Search::Other(_) => {}
+        }
+    }
+    Ok(())
+}
+
+fn var_order(selection: &str) -> VarOrder {
+    match selection {
+        "input_order" => VarOrder::Input,
+        "smallest" => VarOrder::SmallestValue,
+        "largest" => VarOrder::LargestValue,
+        "dom_w_deg" => VarOrder::DomWdeg,
+        // first_fail, anti_first_fail, occurrence, most_constrained,
+        // max_regret and the rest.
+        _ => VarOrder::SmallestDomain,
+    }
+}
+
+fn value_order(choice: &str) -> ValueOrder {
+    match choice {
+        "indomain_max" => ValueOrder::Max,
+        "indomain_median" | "indomain_middle" => ValueOrder::Median,
+        "indomain_split" | "indomain_interval" => ValueOrder::Split,
+        "indomain_reverse_split" => ValueOrder::SplitUpper,
+        // indomain_min, indomain, indomain_random and the rest.
+        _ => ValueOrder::Min,
+    }
+}
+
+/// The objective, if there is one: the solver variable it is read from.
+pub(super) fn post_objective(
+    b: &mut Builder,
+    objective: &Objective,
+    pos: Pos,
+) -> Result<(), TranslateError> {
+    let solver = |source| TranslateError::Solver { source, pos };
+    match objective {
+        Objective::Satisfy => Ok(()),
+        Objective::Minimize(t) => {
+            let var = b.var(t, pos)?;
+            b.model.minimize(var).map_err(solver)
+        }
+        Objective::Maximize(t) => {
+            let var = b.var(t, pos)?;
+            b.model.maximize(var).map_err(solver)
+        }
+    }
+}
