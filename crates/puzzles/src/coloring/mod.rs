@@ -38,7 +38,7 @@ use std::ops::ControlFlow;
 use backtrack::Search;
 
 pub use chromatic::{Chromatic, chromatic_number, chromatic_number_within};
-pub use dimacs::{DimacsError, MAX_VERTICES};
+pub use dimacs::{DimacsError, MAX_VERTICES, READ_LIMITS};
 pub use dsatur::{Coloring, Colours, Paint};
 
 /// The most colours a [`Coloring`] can use: the colours open at a vertex
