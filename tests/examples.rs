@@ -259,7 +259,7 @@ fn mistakes_print_one_line_and_exit_2() {
             "sudoku",
             &[],
             String::new(),
-            "sudoku: no puzzle in the input",
+            "sudoku: no puzzle in standard input",
         ),
         (
             "pentomino",
