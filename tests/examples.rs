@@ -83,7 +83,7 @@ fn sudoku_tells_unique_from_ambiguous() {
     );
     assert_eq!(
         bad.stderr,
-        "sudoku: line 2, character 2 (cell r1c2): the given 1 is already in this row, at character 1 of the line\n"
+        "sudoku: standard input: line 2, character 2 (cell r1c2): the given 1 is already in this row, at character 1 of the line\n"
     );
 }
 
