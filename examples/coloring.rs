@@ -140,8 +140,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Failure::Usage(format!("cannot open {name}: {}", runner::plain(&e)))
         })?)),
     };
-    let (graph, declared) = Graph::parse_dimacs_declared(input)
-        .map_err(|e| Failure::Usage(format!("{name}: {e}")))?;
+    let (graph, declared) =
+        Graph::parse_dimacs_declared(input).map_err(|e| Failure::Usage(format!("{name}: {e}")))?;
     let edges = graph.edges() as u64;
     // Files that list each edge both ways declare twice as many.
     if declared != edges && Some(declared) != edges.checked_mul(2) {

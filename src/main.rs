@@ -150,9 +150,8 @@ fn one_line(rendered: &str, fallback: &str) -> String {
 /// anywhere in the chain, bare or wrapped by the library or by
 /// `serde_json`'s writer.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|cause| {
-        io_error_of(cause).is_some_and(|io| runner::write_failure(&io).is_none())
-    })
+    e.chain()
+        .any(|cause| io_error_of(cause).is_some_and(|io| runner::write_failure(&io).is_none()))
 }
 
 /// The failed write to standard output that `e` is, if it is one: an I/O

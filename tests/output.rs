@@ -87,7 +87,12 @@ fn programs() -> Vec<(String, PathBuf, Vec<&'static str>, &'static str)> {
             "",
         ),
         case("nqueens", nqueens_path(), vec!["checker"], "6\n"),
-        case("sudoku", example("sudoku"), vec!["examples/data/hard.txt"], ""),
+        case(
+            "sudoku",
+            example("sudoku"),
+            vec!["examples/data/hard.txt"],
+            "",
+        ),
         case(
             "sudoku",
             example("sudoku"),
@@ -106,7 +111,12 @@ fn programs() -> Vec<(String, PathBuf, Vec<&'static str>, &'static str)> {
             vec!["--count", "3", "examples/data/myciel3.col"],
             "",
         ),
-        case("pentomino", example("pentomino"), vec!["3x20", "--show"], ""),
+        case(
+            "pentomino",
+            example("pentomino"),
+            vec!["3x20", "--show"],
+            "",
+        ),
         case("judge", example("judge"), vec!["checker"], "6\n"),
         case("judge", example("judge"), vec!["boards"], "4\n"),
         case("model", example("model"), vec!["queens", "8"], ""),

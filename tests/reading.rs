@@ -73,11 +73,7 @@ fn sudoku_a_comments_only_file_is_a_mistake_naming_it() {
 #[test]
 fn coloring_dev_zero_is_refused_at_the_line_maximum() {
     let zeros = text(vec![0; 1 << 20]);
-    refused_as_long(
-        &run("coloring", &[], &zeros),
-        "coloring",
-        "standard input",
-    );
+    refused_as_long(&run("coloring", &[], &zeros), "coloring", "standard input");
 }
 
 #[test]
@@ -97,7 +93,13 @@ fn coloring_count_honours_time() {
     let started = std::time::Instant::now();
     let run = run(
         "coloring",
-        &["--count", "12", "--time", "0.2", "examples/data/queen8_8.col"],
+        &[
+            "--count",
+            "12",
+            "--time",
+            "0.2",
+            "examples/data/queen8_8.col",
+        ],
         "",
     );
     assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
@@ -166,7 +168,8 @@ fn pentomino_a_board_whose_cells_overflow_is_not_said_to_have_60() {
     assert_eq!(run.status, 2);
     assert!(!run.stderr.contains("60 cells"), "{}", run.stderr);
     assert!(
-        run.stderr.contains("has more than 18446744073709551615 cells"),
+        run.stderr
+            .contains("has more than 18446744073709551615 cells"),
         "{}",
         run.stderr
     );
@@ -190,7 +193,11 @@ fn a_refused_merge_exits_1_in_every_example() {
     assert_eq!(shard.status, 0, "{}", shard.stderr);
     let merged = run("pentomino", &["merge", out], "");
     assert_eq!(merged.status, 1, "{}", merged.stderr);
-    assert!(merged.stderr.contains("missing shards of 2: 1"), "{}", merged.stderr);
+    assert!(
+        merged.stderr.contains("missing shards of 2: 1"),
+        "{}",
+        merged.stderr
+    );
 }
 
 /// The one shard file in `dir`, its problem name `from` replaced by `to`.
@@ -216,7 +223,11 @@ fn a_long_problem_name_in_a_shard_is_cut_in_the_message() {
             vec!["--max", "2", "--shard", "0/1", "examples/data/hard.txt"],
             "sudoku box=3",
         ),
-        ("pentomino", vec!["3x20", "--shard", "0/1"], "pentomino 3x20"),
+        (
+            "pentomino",
+            vec!["3x20", "--shard", "0/1"],
+            "pentomino 3x20",
+        ),
     ];
     for (program, mut args, problem) in cases {
         let dir = tempfile::tempdir().unwrap();
@@ -227,7 +238,11 @@ fn a_long_problem_name_in_a_shard_is_cut_in_the_message() {
         rename_shard(dir.path(), problem, &name);
         let run = run(program, &["merge", out], "");
         assert_eq!(run.status, 1, "{program}: {}", run.stderr);
-        assert!(run.stderr.len() < 1000, "{program}: {} bytes", run.stderr.len());
+        assert!(
+            run.stderr.len() < 1000,
+            "{program}: {} bytes",
+            run.stderr.len()
+        );
         assert!(run.stderr.contains("xxx..."), "{program}: {}", run.stderr);
     }
 }

@@ -39,9 +39,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use csp::{Model, Network, Solution, Var, puzzle};
-use parse::{
-    parse_clues, parse_hidato, parse_kakuro, parse_samurai, read_board, read_sudoku_file,
-};
+use parse::{parse_clues, parse_hidato, parse_kakuro, parse_samurai, read_board, read_sudoku_file};
 use runner::parse_threads;
 
 mod parse;

@@ -104,7 +104,7 @@ pub fn parse_samurai(text: &str) -> anyhow::Result<[u8; 441]> {
                 ('.' | '0', _) | (' ' | '-', false) => 0,
                 ('1'..='9', true) => ch as u8 - b'0',
                 _ => bail!(
-                    "line {}, column {}: '{ch}' is not {}",
+                    "line {}, column {}: {ch:?} is not {}",
                     r + 1,
                     c + 1,
                     if inside[at] {
@@ -142,7 +142,7 @@ pub fn parse_kakuro(text: &str) -> anyhow::Result<Kakuro> {
             if token != "#" {
                 let (down, right) = token.split_once('\\').with_context(|| {
                     format!(
-                        "line {}: '{}' is not '.', '#' or DOWN\\RIGHT",
+                        "line {}: {:?} is not '.', '#' or DOWN\\RIGHT",
                         r + 1,
                         echo(token)
                     )
@@ -150,7 +150,7 @@ pub fn parse_kakuro(text: &str) -> anyhow::Result<Kakuro> {
                 for (clue, across) in [(down, false), (right, true)] {
                     if !clue.is_empty() {
                         let sum: i64 = clue.parse().with_context(|| {
-                            format!("line {}: '{}' is not a clue", r + 1, echo(clue))
+                            format!("line {}: {:?} is not a clue", r + 1, echo(clue))
                         })?;
                         clues.push((r, c, across, sum));
                     }
@@ -158,6 +158,8 @@ pub fn parse_kakuro(text: &str) -> anyhow::Result<Kakuro> {
             }
             row.push(Err(token.to_owned()));
         }
+        // A grid of short rows takes no more than its text's worth.
+        row.shrink_to_fit();
         rows.push(row);
     }
     if rows.iter().all(Vec::is_empty) {
@@ -203,13 +205,18 @@ pub fn parse_hidato(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
                     _ => match token.parse::<i64>() {
                         Ok(k) if k > 0 => Ok(k),
                         _ => bail!(
-                            "line {}: '{}' is not '.', '#' or a number from 1",
+                            "line {}: {:?} is not '.', '#' or a number from 1",
                             r + 1,
                             echo(token)
                         ),
                     },
                 })
-                .collect()
+                .collect::<anyhow::Result<Vec<i64>>>()
+                .map(|mut row| {
+                    // A grid of short rows takes no more than its text's worth.
+                    row.shrink_to_fit();
+                    row
+                })
         })
         .collect()
 }
@@ -224,7 +231,7 @@ pub fn parse_sudoku(line: &str) -> anyhow::Result<[u8; 81]> {
         *cell = match ch {
             '.' | '0' => 0,
             '1'..='9' => ch as u8 - b'0',
-            _ => bail!("column {}: '{ch}' is not a digit, '.' or '0'", i + 1),
+            _ => bail!("column {}: {ch:?} is not a digit, '.' or '0'", i + 1),
         };
     }
     Ok(cells)
@@ -238,7 +245,7 @@ pub fn parse_clues(text: &str) -> anyhow::Result<Vec<Vec<usize>>> {
                 .map(|b| {
                     b.trim()
                         .parse::<usize>()
-                        .with_context(|| format!("'{}' is not a block length", echo(b)))
+                        .with_context(|| format!("{:?} is not a block length", echo(b)))
                 })
                 .collect()
         })

@@ -305,5 +305,8 @@ fn a_head_of_dev_zero_is_refused_as_a_long_line() {
     use std::io::{BufReader, Read};
     let zero = std::fs::File::open("/dev/zero").unwrap().take(16 << 20);
     let error = Graph::parse_dimacs(BufReader::new(zero)).unwrap_err();
-    assert!(error.to_string().starts_with("line 1 is longer than"), "{error}");
+    assert!(
+        error.to_string().starts_with("line 1 is longer than"),
+        "{error}"
+    );
 }

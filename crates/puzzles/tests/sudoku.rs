@@ -367,6 +367,9 @@ fn a_head_of_dev_zero_is_refused_as_a_long_line() {
     let zero = std::fs::File::open("/dev/zero").unwrap().take(16 << 20);
     let mut puzzles = read_puzzles(BufReader::new(zero), 3);
     let error = puzzles.next().unwrap().unwrap_err();
-    assert!(error.to_string().starts_with("line 1 is longer than"), "{error}");
+    assert!(
+        error.to_string().starts_with("line 1 is longer than"),
+        "{error}"
+    );
     assert!(puzzles.next().is_none());
 }
