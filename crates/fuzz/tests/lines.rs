@@ -7,13 +7,12 @@ use std::io::BufReader;
 use proptest::prelude::*;
 use runner::{LineError, LineLimits, Lines};
 
-/// What the reader should give: the lines, then the error it should end
-/// with, if any: the limits the line crosses (the reader may name either
-/// when it crosses both), or not UTF-8; and the line.
-fn reference(
-    text: &[u8],
-    limits: LineLimits,
-) -> (Vec<Vec<u8>>, Option<(Vec<&'static str>, usize)>) {
+/// How the reading should end: the limits the line crosses (the reader
+/// may name either when it crosses both), or not UTF-8; and the line.
+type Ending = Option<(Vec<&'static str>, usize)>;
+
+/// What the reader should give: the lines, then how it should end.
+fn reference(text: &[u8], limits: LineLimits) -> (Vec<Vec<u8>>, Ending) {
     let mut lines = Vec::new();
     let mut read = 0u64;
     let mut rest = text;
