@@ -330,3 +330,23 @@ fn help_is_printed_with_status_0() {
         );
     }
 }
+
+#[test]
+fn a_missing_required_argument_is_named() {
+    // `--shard 0/2` without `--out` said "the following required arguments
+    // were not provided:" and named none.
+    for (name, args) in [
+        ("pentomino", &["6x10", "--shard", "0/2"][..]),
+        ("sudoku", &["--max", "2", "--shard", "0/2", "x"]),
+        ("model", &["queens", "8", "--shard", "0/2"]),
+    ] {
+        let run = run(name, args, "");
+        assert_eq!(run.status, 2, "{name}");
+        assert_eq!(
+            run.stderr,
+            format!(
+                "{name}: the following required arguments were not provided: --out <DIR> (see '{name} --help')\n"
+            )
+        );
+    }
+}
