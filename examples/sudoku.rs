@@ -21,9 +21,12 @@
 //!   (`--max 2` tells a proper puzzle from an ambiguous one). `merge`
 //!   prints the same lines, in the order of the file, from the shards.
 //!
-//! A bad puzzle (wrong length, a bad character, givens in conflict) prints
-//! one line naming its line and character on standard error and exits
-//! with status 2.
+//! A bad puzzle (wrong length, a bad character, givens in conflict), a
+//! line longer than 64 KiB or an input with no puzzle prints one line
+//! naming the input, its line and character on standard error and exits
+//! with status 2; a `merge` that refuses the shards, a count that cannot
+//! finish, or output that cannot be written exits with status 1 (a closed
+//! pipe, `| head`, with 0).
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
