@@ -32,7 +32,7 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -43,6 +43,7 @@ use parse::{parse_clues, parse_hidato, parse_kakuro, parse_samurai, read_board, 
 use runner::parse_threads;
 
 mod parse;
+mod status;
 
 /// Puzzles as finite-domain models on the backtrack engine.
 #[derive(Debug, Parser)]
@@ -160,37 +161,10 @@ fn main() -> ExitCode {
     // Not buffered: each solution is seen as soon as it is printed.
     let mut out = runner::stdout();
     let result = run(&cli, &mut out).and_then(|()| Ok(out.flush()?));
-    let Err(e) = result else {
-        return ExitCode::SUCCESS;
-    };
-    // Only writing the output gives an `io::Error` here: what is read
-    // reports its errors in words.
-    if let Some(e) = e.downcast_ref::<io::Error>() {
-        return match runner::write_failure(e) {
-            None => ExitCode::SUCCESS,
-            Some(message) => {
-                eprintln!("model: {message}");
-                ExitCode::FAILURE
-            }
-        };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => status::report(&e, matches!(cli.model, Name::Merge { .. })),
     }
-    // A merge that refuses the shards is a "no", as the `nqueens` tool's:
-    // one line per problem, status 1.
-    if let (Name::Merge { .. }, Some(runner::Error::Refused(lines))) =
-        (&cli.model, e.downcast_ref::<runner::Error>())
-    {
-        for line in lines {
-            eprintln!("model: {line}");
-        }
-        return ExitCode::FAILURE;
-    }
-    // The runner's messages say their cause already.
-    let text = match e.downcast_ref::<runner::Error>() {
-        Some(e) => e.to_string(),
-        None => format!("{e:#}"),
-    };
-    eprintln!("model: {}", text.replace('\n', "; "));
-    ExitCode::from(2)
 }
 
 /// The count (on `cli.threads` threads, with a checkpoint or in a shard
