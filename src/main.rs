@@ -3,9 +3,10 @@
 //! `main` turns the outcome of [`run`] into an exit status: 0 on success;
 //! 1 when the answer is "no" (`verify` found a placement that is not a
 //! solution, `one` was asked for n = 2 or 3, `complete` has no completion), when a count ran out of time,
-//! or when the output cannot be written; 2 for a usage mistake, with one
+//! or when the output cannot be written (a full disk, a standard output
+//! closed with `>&-`: [`runner::stdout`]); 2 for a usage mistake, with one
 //! line on standard error. A closed pipe (`nqueens solve 20 | head`) ends the
-//! program quietly with status 0.
+//! program quietly with status 0 ([`runner::write_failure`] decides both).
 //!
 //! The limits on what a user can ask for are in the README's "Errors and
 //! limits"; every one is checked before anything is allocated for it.
