@@ -15,10 +15,13 @@
 //! - `--count K`: the number of colourings with the colours 1..K, and the
 //!   number up to a renaming of the colours.
 //! - `--time SECONDS`: stop the chromatic number search after that long and
-//!   print the bounds found, with the best colouring.
+//!   print the bounds found, with the best colouring; a `--colors` or
+//!   `--count` search stopped by it prints no answer and exits with
+//!   status 1.
 //!
 //! A malformed file prints one line naming its line on standard error and
-//! exits with status 2.
+//! exits with status 2; output that cannot be written exits with status 1
+//! (a closed pipe, `| head`, with 0).
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
@@ -29,7 +32,7 @@ use std::time::Duration;
 
 use backtrack::Limits;
 use clap::Parser;
-use puzzles::coloring::{self, Coloring, Graph, MAX_COLOURS};
+use puzzles::coloring::{self, Graph, MAX_COLOURS};
 use runner::parse_seconds;
 
 /// Colours a graph given in the DIMACS .col format (from FILE or standard
@@ -52,7 +55,8 @@ struct Cli {
     #[arg(long, value_name = "K", value_parser = parse_colours)]
     count: Option<usize>,
     /// Give up the chromatic number search after SECONDS and print the
-    /// bounds found so far, with the best colouring.
+    /// bounds found so far, with the best colouring (with --colors or
+    /// --count: give up, with no answer and status 1).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     time: Option<f64>,
     /// Refuse a file whose problem line declares another number of edges
@@ -80,17 +84,25 @@ fn main() -> ExitCode {
             eprintln!("coloring: {message}");
             ExitCode::from(2)
         }
-        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Io(e)) => {
-            eprintln!("coloring: cannot write the output: {e}");
+        Err(Failure::Unfinished(message)) => {
+            eprintln!("coloring: {message}");
             ExitCode::FAILURE
         }
+        Err(Failure::Io(e)) => match runner::write_failure(&e) {
+            None => ExitCode::SUCCESS,
+            Some(message) => {
+                eprintln!("coloring: {message}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
 enum Failure {
     /// A mistake in the arguments or the input.
     Usage(String),
+    /// A search that `--time` stopped before its answer.
+    Unfinished(String),
     /// Writing the output failed.
     Io(io::Error),
 }
@@ -118,16 +130,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
         None => Limits::default(),
     };
     let file = cli.file;
+    let name = match file.as_deref() {
+        None | Some("-") => "standard input".to_owned(),
+        Some(path) => runner::echo(path),
+    };
     let input: Box<dyn BufRead> = match file.as_deref() {
         None | Some("-") => Box::new(io::stdin().lock()),
-        Some(path) => {
-            Box::new(BufReader::new(File::open(path).map_err(|e| {
-                Failure::Usage(format!("cannot open {path}: {e}"))
-            })?))
-        }
+        Some(path) => Box::new(BufReader::new(File::open(path).map_err(|e| {
+            Failure::Usage(format!("cannot open {name}: {}", runner::plain(&e)))
+        })?)),
     };
     let (graph, declared) =
-        Graph::parse_dimacs_declared(input).map_err(|e| Failure::Usage(e.to_string()))?;
+        Graph::parse_dimacs_declared(input).map_err(|e| Failure::Usage(format!("{name}: {e}")))?;
     let edges = graph.edges() as u64;
     // Files that list each edge both ways declare twice as many.
     if declared != edges && Some(declared) != edges.checked_mul(2) {
@@ -137,7 +151,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         eprintln!("coloring: warning: {message}");
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(runner::stdout());
+    let unfinished = |outcome: backtrack::Outcome| {
+        Failure::Unfinished(format!(
+            "the search did not finish within {} s (--time): no answer ({outcome})",
+            cli.time.unwrap_or_default()
+        ))
+    };
     match mode {
         Mode::Chromatic => {
             let report = coloring::chromatic_number_within(&graph, &limits)
@@ -155,7 +175,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             write_colouring(&mut out, &best.colouring)?;
         }
         Mode::Find(k) => {
-            match coloring::find(&graph, k).map_err(|e| Failure::Usage(e.to_string()))? {
+            let report = coloring::find_within(&graph, k, &limits)
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            if report.outcome.is_limited() {
+                return Err(unfinished(report.outcome));
+            }
+            match report.value {
                 Some(colouring) => {
                     let used = colouring.iter().map(|&c| c + 1).max().unwrap_or(0);
                     writeln!(out, "a colouring with {used} colours:")?;
@@ -165,12 +190,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
         }
         Mode::Count(k) => {
-            let all = coloring::count(&graph, k).map_err(|e| Failure::Usage(e.to_string()))?;
-            let classes =
-                Coloring::classes(&graph, k).map_err(|e| Failure::Usage(e.to_string()))?;
-            let classes = backtrack::count(classes);
-            writeln!(out, "colourings with {k} colours: {all}")?;
-            writeln!(out, "up to a renaming of the colours: {classes}")?;
+            let report = coloring::count_within(&graph, k, &limits)
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            if report.outcome.is_limited() {
+                return Err(unfinished(report.outcome));
+            }
+            let counted = report.value;
+            writeln!(out, "colourings with {k} colours: {}", counted.all)?;
+            writeln!(out, "up to a renaming of the colours: {}", counted.classes)?;
         }
     }
     out.flush()?;

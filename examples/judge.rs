@@ -16,7 +16,8 @@
 //! negative or too large n, more than
 //! [`SIZE_TEXT_MAX`](nqueens::SIZE_TEXT_MAX) bytes of text) prints one
 //! line on standard error and exits with status 2; `--help` prints the
-//! usage and exits with status 0.
+//! usage and exits with status 0. Output that cannot be written exits with
+//! status 1 (a closed pipe, `| head`, with 0).
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
@@ -93,11 +94,13 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         // The reader went away (`| head`): nothing more to say.
-        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Io(e)) => {
-            eprintln!("judge: cannot write the output: {e}");
-            ExitCode::FAILURE
-        }
+        Err(Failure::Io(e)) => match runner::write_failure(&e) {
+            None => ExitCode::SUCCESS,
+            Some(message) => {
+                eprintln!("judge: {message}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
@@ -140,7 +143,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             mode.name()
         )));
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(runner::stdout());
     let written = match mode {
         Mode::Checker => format::checker(&mut out, n),
         Mode::Boards => format::boards(&mut out, n),

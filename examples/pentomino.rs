@@ -15,11 +15,13 @@
 //! reflections of the board, and the number of all tilings with the
 //! symmetric copies counted apart; `--show` also draws the first tiling
 //! found, a letter per piece. A mistake prints one line on standard error
-//! and exits with status 2; a count that runs out of `--timeout` exits
-//! with status 1.
+//! and exits with status 2; a count that runs out of `--timeout`, a
+//! `merge` that refuses the shards, or output that cannot be written exits
+//! with status 1 (a closed pipe, `| head -1`, with 0).
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -93,23 +95,72 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(cli) {
+    let mut out = BufWriter::new(runner::stdout());
+    match run(cli, &mut out).and_then(|code| out.flush().map(|()| code).map_err(Failure::Io)) {
         Ok(code) => code,
-        Err(message) => {
-            for line in message.lines() {
-                eprintln!("pentomino: {line}");
-            }
+        Err(Failure::Usage(message)) => {
+            eprintln!("pentomino: {}", message.replace('\n', "; "));
             ExitCode::from(2)
         }
+        Err(Failure::Refused(lines)) => {
+            for line in lines {
+                eprintln!("pentomino: {line}");
+            }
+            ExitCode::FAILURE
+        }
+        Err(Failure::Io(e)) => match runner::write_failure(&e) {
+            None => ExitCode::SUCCESS,
+            Some(message) => {
+                eprintln!("pentomino: {message}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
-fn run(cli: Cli) -> Result<ExitCode, String> {
+/// Why the program stops.
+enum Failure {
+    /// A mistake in the arguments or the files named: status 2.
+    Usage(String),
+    /// Shards that `merge` does not trust, one line each: status 1.
+    Refused(Vec<String>),
+    /// Writing the output failed.
+    Io(io::Error),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Usage(message)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::Usage(message.to_owned())
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+impl From<runner::Error> for Failure {
+    fn from(e: runner::Error) -> Failure {
+        Failure::Usage(e.to_string())
+    }
+}
+
+fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, Failure> {
     if let Some(Command::Merge { dir }) = cli.command {
         let merged = runner::merge::<Counts>(&dir, |identity| board_of(identity).map(|_| ()))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| match e {
+                runner::Error::Refused(lines) => Failure::Refused(lines),
+                other => other.into(),
+            })?;
         let (rows, cols) = board_of(&merged.identity)?;
-        print_counts(rows, cols, merged.value);
+        print_counts(out, rows, cols, merged.value)?;
         return Ok(ExitCode::SUCCESS);
     }
     let args = cli.count;
@@ -132,10 +183,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         options = options.checkpoint(path);
     }
     if let (Some(shard), Some(dir)) = (&args.shard, &args.out) {
-        let shard = runner::Shard::parse(shard).map_err(|e| e.to_string())?;
+        let shard = runner::Shard::parse(shard)?;
         options = options.shard(shard, dir);
     }
-    let finished = runner::run(&count, &options).map_err(|e| e.to_string())?;
+    let finished = runner::run(&count, &options)?;
     if finished.outcome.is_limited() {
         eprintln!(
             "pentomino: the count did not finish in time; no result{}",
@@ -151,25 +202,26 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         eprintln!("pentomino: shard written to {}", path.display());
         return Ok(ExitCode::SUCCESS);
     }
-    print_counts(rows, cols, finished.value);
+    print_counts(out, rows, cols, finished.value)?;
     if args.show {
         let problem = board.problem(false);
         match backtrack::first(problem, 1).first() {
             Some(options) => match board.tiling(false, options) {
-                Some(tiling) => print!("\n{tiling}"),
+                Some(tiling) => write!(out, "\n{tiling}")?,
                 None => return Err("the search returned a tiling that does not check".into()),
             },
-            None => println!("no tiling"),
+            None => writeln!(out, "no tiling")?,
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_counts(rows: usize, cols: usize, counts: Counts) {
-    println!(
+fn print_counts(out: &mut impl Write, rows: usize, cols: usize, counts: Counts) -> io::Result<()> {
+    writeln!(
+        out,
         "{rows}x{cols}: {} tilings up to rotation and reflection ({} counting the symmetric copies apart)",
         counts.fundamental, counts.total
-    );
+    )
 }
 
 /// The board of a pentomino count's identity, if this program splits that
@@ -179,11 +231,17 @@ fn board_of(identity: &Identity) -> Result<(usize, usize), String> {
         .problem
         .strip_prefix("pentomino ")
         .and_then(|board| parse_board(board).ok())
-        .ok_or_else(|| format!("{} is not a pentomino count", identity.problem))?;
+        .ok_or_else(|| {
+            format!(
+                "{:?} is not a pentomino count",
+                runner::echo(&identity.problem)
+            )
+        })?;
     let board = Pentominoes::new(rows, cols).map_err(|e| e.to_string())?;
     if Count::new(board).identity() != *identity {
         return Err(format!(
-            "{identity} is split otherwise by this program: count the shards again with it"
+            "{:?} is split otherwise by this program: count the shards again with it",
+            runner::echo(&identity.problem)
         ));
     }
     Ok((rows, cols))

@@ -21,9 +21,12 @@
 //!   (`--max 2` tells a proper puzzle from an ambiguous one). `merge`
 //!   prints the same lines, in the order of the file, from the shards.
 //!
-//! A bad puzzle (wrong length, a bad character, givens in conflict) prints
-//! one line naming its line and character on standard error and exits
-//! with status 2.
+//! A bad puzzle (wrong length, a bad character, givens in conflict), a
+//! line longer than 64 KiB or an input with no puzzle prints one line
+//! naming the input, its line and character on standard error and exits
+//! with status 2; a `merge` that refuses the shards, a count that cannot
+//! finish, or output that cannot be written exits with status 1 (a closed
+//! pipe, `| head`, with 0).
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
@@ -111,21 +114,31 @@ fn main() -> ExitCode {
             eprintln!("sudoku: {message}");
             ExitCode::from(2)
         }
+        Err(Failure::Refused(lines)) => {
+            for line in lines {
+                eprintln!("sudoku: {line}");
+            }
+            ExitCode::FAILURE
+        }
         Err(Failure::Unfinished(message)) => {
             eprintln!("sudoku: {message}");
             ExitCode::FAILURE
         }
-        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Io(e)) => {
-            eprintln!("sudoku: cannot write the output: {e}");
-            ExitCode::FAILURE
-        }
+        Err(Failure::Io(e)) => match runner::write_failure(&e) {
+            None => ExitCode::SUCCESS,
+            Some(message) => {
+                eprintln!("sudoku: {message}");
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 
 enum Failure {
     /// A mistake in the arguments or the input.
     Usage(String),
+    /// Shards that `merge` does not trust, one line each.
+    Refused(Vec<String>),
     /// A count that could not finish.
     Unfinished(String),
     /// Writing the output failed.
@@ -135,6 +148,14 @@ enum Failure {
 impl From<runner::Error> for Failure {
     fn from(e: runner::Error) -> Failure {
         Failure::Usage(e.to_string().replace('\n', "; "))
+    }
+}
+
+/// A merge's errors: a refusal is status 1, as the `nqueens` tool's.
+fn merge_failure(e: runner::Error) -> Failure {
+    match e {
+        runner::Error::Refused(lines) => Failure::Refused(lines),
+        other => other.into(),
     }
 }
 
@@ -189,9 +210,10 @@ impl Job for Counts {
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(runner::stdout());
     if let Some(Command::Merge { dir }) = cli.command {
-        let merged = runner::merge::<PerTask<u64>>(&dir, |identity| max_of(identity).map(|_| ()))?;
+        let merged = runner::merge::<PerTask<u64>>(&dir, |identity| max_of(identity).map(|_| ()))
+            .map_err(merge_failure)?;
         let max = max_of(&merged.identity).map_err(Failure::Usage)?;
         for count in merged.value.0.values() {
             print_count(&mut out, *count, max)?;
@@ -199,10 +221,18 @@ fn run(cli: Cli) -> Result<(), Failure> {
         return out.flush().map_err(Failure::Io);
     }
     let args = cli.args;
+    let name = match args.file.as_deref() {
+        None | Some("-") => "standard input".to_owned(),
+        Some(path) => runner::echo(path),
+    };
     let input: Box<dyn BufRead> = match args.file.as_deref() {
         None | Some("-") => Box::new(io::stdin().lock()),
         Some(path) => Box::new(BufReader::new(File::open(path).map_err(|e| {
-            Failure::Usage(format!("cannot open {path}: {}", runner::plain(&e)))
+            Failure::Usage(format!(
+                "cannot open {}: {}",
+                runner::echo(path),
+                runner::plain(&e)
+            ))
         })?)),
     };
     let Some(max) = args.max else {
@@ -213,7 +243,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 Ok(puzzle) => puzzle,
                 Err(e) => {
                     out.flush().map_err(Failure::Io)?;
-                    return Err(Failure::Usage(e.to_string()));
+                    return Err(Failure::Usage(format!("{name}: {e}")));
                 }
             };
             any = true;
@@ -227,16 +257,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
         return if any {
             Ok(())
         } else {
-            Err(Failure::Usage("no puzzle in the input".into()))
+            Err(Failure::Usage(format!("no puzzle in {name}")))
         };
     };
     let mut puzzles = Vec::new();
     for puzzle in sudoku::read_puzzles(input, args.box_size) {
-        let (_, puzzle) = puzzle.map_err(|e| Failure::Usage(e.to_string()))?;
+        let (_, puzzle) = puzzle.map_err(|e| Failure::Usage(format!("{name}: {e}")))?;
         puzzles.push(puzzle);
     }
     if puzzles.is_empty() {
-        return Err(Failure::Usage("no puzzle in the input".into()));
+        return Err(Failure::Usage(format!("no puzzle in {name}")));
     }
     let hash = runner::fingerprint(puzzles.iter().map(|p| p.to_string()));
     let work = Counts {
@@ -285,7 +315,12 @@ fn max_of(identity: &Identity) -> Result<u64, String> {
         .strip_prefix("sudoku ")
         .and_then(|rest| rest.split(' ').find_map(|part| part.strip_prefix("max=")))
         .and_then(|max| max.parse().ok())
-        .ok_or_else(|| format!("{} is not a count of this program", identity.problem))
+        .ok_or_else(|| {
+            format!(
+                "{:?} is not a count of this program",
+                runner::echo(&identity.problem)
+            )
+        })
 }
 
 fn parse_max(text: &str) -> Result<u64, String> {

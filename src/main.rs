@@ -3,9 +3,10 @@
 //! `main` turns the outcome of [`run`] into an exit status: 0 on success;
 //! 1 when the answer is "no" (`verify` found a placement that is not a
 //! solution, `one` was asked for n = 2 or 3, `complete` has no completion), when a count ran out of time,
-//! or when the output cannot be written; 2 for a usage mistake, with one
+//! or when the output cannot be written (a full disk, a standard output
+//! closed with `>&-`: [`runner::stdout`]); 2 for a usage mistake, with one
 //! line on standard error. A closed pipe (`nqueens solve 20 | head`) ends the
-//! program quietly with status 0.
+//! program quietly with status 0 ([`runner::write_failure`] decides both).
 //!
 //! The limits on what a user can ask for are in the README's "Errors and
 //! limits"; every one is checked before anything is allocated for it.
@@ -25,7 +26,6 @@ mod trace;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Parser;
 use clap::error::ErrorKind;
 use nqueens::format::{self, BOARDS_MAX, CHECKER_MAX};
@@ -42,6 +42,10 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if let Some(message) = write_error(&e).and_then(|io| runner::write_failure(&io)) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
         Err(e) if e.is::<merge::MergeRefused>() => {
             for line in e.to_string().lines() {
                 eprintln!("error: {line}");
@@ -51,10 +55,6 @@ fn main() -> ExitCode {
         Err(e) if e.is::<UsageError>() => {
             eprintln!("error: {e}");
             ExitCode::from(2)
-        }
-        Err(e) if matches!(e.downcast_ref(), Some(nqueens::Error::Io(_))) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
         }
         Err(e) if e.is::<nqueens::Error>() => {
             // The library's own messages name the problem in the user's terms.
@@ -147,26 +147,41 @@ fn one_line(rendered: &str, fallback: &str) -> String {
     format!("{} (see '{command} --help')", message.join(" "))
 }
 
-/// Whether writing failed because the reader went away: an I/O error,
-/// bare or wrapped by the library or by `serde_json`'s writer.
+/// Whether writing failed because the reader went away: an I/O error
+/// anywhere in the chain, bare or wrapped by the library or by
+/// `serde_json`'s writer.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|cause| {
-        let kind = if let Some(io) = cause.downcast_ref::<io::Error>() {
-            Some(io.kind())
-        } else if let Some(nqueens::Error::Io(io)) = cause.downcast_ref::<nqueens::Error>() {
-            Some(io.kind())
-        } else if let Some(json) = cause.downcast_ref::<serde_json::Error>() {
-            json.io_error_kind()
-        } else {
-            None
-        };
-        kind == Some(io::ErrorKind::BrokenPipe)
-    })
+    e.chain()
+        .any(|cause| io_error_of(cause).is_some_and(|io| runner::write_failure(&io).is_none()))
+}
+
+/// The failed write to standard output that `e` is, if it is one: an I/O
+/// error at the top, bare or wrapped as in [`is_broken_pipe`]. (What is
+/// read reports its errors in words, as a [`UsageError`].)
+fn write_error(e: &anyhow::Error) -> Option<io::Error> {
+    io_error_of(e.as_ref())
+}
+
+/// `cause` as the I/O error it is or wraps, rebuilt from its kind and
+/// message (`serde_json` gives no access to the one it holds).
+fn io_error_of(cause: &(dyn std::error::Error + 'static)) -> Option<io::Error> {
+    if let Some(io) = cause.downcast_ref::<io::Error>() {
+        Some(io::Error::new(io.kind(), runner::plain(io)))
+    } else if let Some(nqueens::Error::Io(io)) = cause.downcast_ref::<nqueens::Error>() {
+        Some(io::Error::new(io.kind(), runner::plain(io)))
+    } else if let Some(json) = cause.downcast_ref::<serde_json::Error>() {
+        json.io_error_kind()
+            .map(|kind| io::Error::new(kind, json.to_string()))
+    } else {
+        None
+    }
 }
 
 /// Runs a command; `Ok(false)` when its answer is "no".
 fn run(cli: Cli) -> anyhow::Result<bool> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    // Refuses a closed standard output (`nqueens count 10 >&-`) instead of
+    // writing nothing.
+    let mut out = BufWriter::new(runner::stdout());
     let answer = match cli.command {
         Command::Checker(args) => {
             let n = statement_size(&args, "checker", CHECKER_MAX)?;
@@ -196,7 +211,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         }
         Command::Complete(args) => complete::complete(&mut out, &args)?,
     };
-    out.flush().context("cannot write the output")?;
+    out.flush()?;
     Ok(answer)
 }
 

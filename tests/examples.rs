@@ -83,7 +83,7 @@ fn sudoku_tells_unique_from_ambiguous() {
     );
     assert_eq!(
         bad.stderr,
-        "sudoku: line 2, character 2 (cell r1c2): the given 1 is already in this row, at character 1 of the line\n"
+        "sudoku: standard input: line 2, character 2 (cell r1c2): the given 1 is already in this row, at character 1 of the line\n"
     );
 }
 
@@ -259,7 +259,7 @@ fn mistakes_print_one_line_and_exit_2() {
             "sudoku",
             &[],
             String::new(),
-            "sudoku: no puzzle in the input",
+            "sudoku: no puzzle in standard input",
         ),
         (
             "pentomino",
@@ -327,6 +327,26 @@ fn help_is_printed_with_status_0() {
             text.contains("usage:") && text.contains("example"),
             "{name}: {}",
             run.stdout
+        );
+    }
+}
+
+#[test]
+fn a_missing_required_argument_is_named() {
+    // `--shard 0/2` without `--out` said "the following required arguments
+    // were not provided:" and named none.
+    for (name, args) in [
+        ("pentomino", &["6x10", "--shard", "0/2"][..]),
+        ("sudoku", &["--max", "2", "--shard", "0/2", "x"]),
+        ("model", &["queens", "8", "--shard", "0/2"]),
+    ] {
+        let run = run(name, args, "");
+        assert_eq!(run.status, 2, "{name}");
+        assert_eq!(
+            run.stderr,
+            format!(
+                "{name}: the following required arguments were not provided: --out <DIR> (see '{name} --help')\n"
+            )
         );
     }
 }

@@ -6,4 +6,6 @@ mod cluster;
 mod examples;
 mod forwarding;
 mod model;
+mod output;
 mod process;
+mod reading;

@@ -24,24 +24,27 @@
 //! cargo run --release --example model -- merge results/  # 365596
 //! ```
 //!
-//! A mistake in the arguments prints one line on standard error and exits
-//! with status 2.
+//! A mistake in the arguments or in a puzzle file prints one line on
+//! standard error and exits with status 2; a `merge` that refuses the
+//! shards, or output that cannot be written, exits with status 1 (a closed
+//! pipe, `| head`, with 0).
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use csp::{Model, Network, Solution, Var, puzzle};
-use parse::{parse_clues, parse_hidato, parse_kakuro, parse_samurai, parse_sudoku};
+use parse::{parse_clues, parse_hidato, parse_kakuro, parse_samurai, read_board, read_sudoku_file};
 use runner::parse_threads;
 
 mod optimum;
 mod parse;
+mod status;
 
 /// Puzzles as finite-domain models on the backtrack engine.
 #[derive(Debug, Parser)]
@@ -164,26 +167,12 @@ fn main() -> ExitCode {
             };
         }
     };
-    let mut out = io::stdout().lock();
-    match run(&cli, &mut out).and_then(|()| Ok(out.flush()?)) {
+    // Not buffered: each solution is seen as soon as it is printed.
+    let mut out = runner::stdout();
+    let result = run(&cli, &mut out).and_then(|()| Ok(out.flush()?));
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e)
-            if e.downcast_ref::<io::Error>()
-                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
-        {
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            // The runner's messages say their cause already.
-            let text = match e.downcast_ref::<runner::Error>() {
-                Some(e) => e.to_string(),
-                None => format!("{e:#}"),
-            };
-            for line in text.lines() {
-                eprintln!("model: {line}");
-            }
-            ExitCode::from(2)
-        }
+        Err(e) => status::report(&e, matches!(cli.model, Name::Merge { .. })),
     }
 }
 
@@ -337,17 +326,10 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             out,
         ),
         Name::Sudoku { file } => {
-            let text = std::fs::read_to_string(file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
             // The rules compiled once; each puzzle's givens fixed on a copy.
             let (rules, cells) = puzzle::sudoku(&[0; 81])?;
             let rules = rules.compile();
-            for (number, line) in text.lines().enumerate() {
-                let line = line.trim();
-                if line.is_empty() || line.starts_with('#') {
-                    continue;
-                }
-                let givens = parse_sudoku(line).with_context(|| format!("line {}", number + 1))?;
+            read_sudoku_file(file, |givens| {
                 let givens: Vec<(Var, i64)> = cells
                     .iter()
                     .zip(&givens)
@@ -356,16 +338,15 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
                     .collect();
                 let mut network = rules.clone();
                 network.fix(&givens)?;
-                show_sudoku(&network, &cells, first, out)?;
-            }
-            Ok(())
+                show_sudoku(&network, &cells, first, out)
+            })
         }
         Name::Killer => {
             let (m, cells) = puzzle::killer_sudoku(&demo_cages())?;
             show_sudoku(&m.compile(), &cells, first, out)
         }
         Name::Samurai { file } => {
-            let givens = parse_samurai(&read(file)?)?;
+            let givens = parse_samurai(&read_board(file)?).with_context(|| named(file))?;
             let (m, board) = puzzle::samurai_sudoku(&givens)?;
             show_solutions(&m, first, out, |s| {
                 let mut text = String::new();
@@ -380,7 +361,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             })
         }
         Name::Kakuro { file } => {
-            let grid = parse_kakuro(&read(file)?)?;
+            let grid = parse_kakuro(&read_board(file)?).with_context(|| named(file))?;
             let (m, cells) = puzzle::kakuro(grid.cells, &grid.runs)?;
             show_solutions(&m, first, out, |s| {
                 let mut text = String::new();
@@ -398,7 +379,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             })
         }
         Name::Hidato { file } => {
-            let grid = parse_hidato(&read(file)?)?;
+            let grid = parse_hidato(&read_board(file)?).with_context(|| named(file))?;
             let (m, at) = puzzle::hidato(&grid)?;
             let width = grid.iter().map(Vec::len).max().unwrap_or(0);
             let digits = at.len().to_string().len();
@@ -541,8 +522,9 @@ fn show_sudoku(
     Ok(())
 }
 
-fn read(file: &PathBuf) -> anyhow::Result<String> {
-    std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))
+/// A file's name as a message repeats it (cut by [`runner::echo`]).
+fn named(file: &std::path::Path) -> String {
+    runner::echo(&file.display().to_string())
 }
 
 fn digit(value: i64) -> char {

@@ -1,14 +1,90 @@
-//! The text formats of the puzzles read from files and arguments.
+//! The text formats of the puzzles read from files and arguments, and the
+//! reading of those files: line by line within [`BOARD_LIMITS`] or
+//! [`SUDOKU_LIMITS`], each line checked before it is kept, so that
+//! `/dev/zero` or an endless comment line is refused at once.
 
-use anyhow::{Context, bail};
+use std::fs::File;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+
+use anyhow::{Context, anyhow, bail};
 use csp::puzzle;
+use runner::{LineLimits, Lines, echo};
+
+/// The most a board file (samurai, kakuro, hidato) holds: lines of 64 KiB
+/// and 16 MiB in all, far beyond any grid that can be solved.
+pub const BOARD_LIMITS: LineLimits = LineLimits {
+    line: 1 << 16,
+    total: 1 << 24,
+};
+
+/// The most a file of sudokus holds: lines (comments too) of 64 KiB, and
+/// 256 MiB in all, as the sudoku example reads.
+pub const SUDOKU_LIMITS: LineLimits = LineLimits {
+    line: 1 << 16,
+    total: 1 << 28,
+};
+
+/// Opens `path` for reading, with an error that names it (and holds no
+/// I/O error, which this program keeps for its output).
+fn open(path: &Path) -> anyhow::Result<BufReader<File>> {
+    File::open(path).map(BufReader::new).map_err(|e| {
+        anyhow!(
+            "cannot read {}: {}",
+            echo(&path.display().to_string()),
+            runner::plain(&e)
+        )
+    })
+}
+
+/// The text of a board file, read within [`BOARD_LIMITS`].
+pub fn read_board(path: &Path) -> anyhow::Result<String> {
+    let name = echo(&path.display().to_string());
+    runner::read_text(open(path)?, BOARD_LIMITS).map_err(|e| anyhow!("{name}: {e}"))
+}
+
+/// Calls `each` with the givens of every sudoku of `reader` (one
+/// 81-character line per puzzle; empty lines and `#` comments skipped),
+/// read within [`SUDOKU_LIMITS`]. Errors name `name` and the line; an
+/// input with no puzzle is one.
+pub fn read_sudokus(
+    reader: impl BufRead,
+    name: &str,
+    mut each: impl FnMut([u8; 81]) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut lines = Lines::new(reader, SUDOKU_LIMITS);
+    let mut any = false;
+    while let Some(line) = lines.next_line() {
+        let (number, text) = line.map_err(|e| anyhow!("{name}: {e}"))?;
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        any = true;
+        let givens = parse_sudoku(text).with_context(|| format!("{name}: line {number}"))?;
+        each(givens)?;
+    }
+    if !any {
+        bail!("{name}: no puzzle in the file (a puzzle is a line of 81 cells)");
+    }
+    Ok(())
+}
+
+/// [`read_sudokus`] of the file at `path`.
+pub fn read_sudoku_file(
+    path: &Path,
+    each: impl FnMut([u8; 81]) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    read_sudokus(open(path)?, &echo(&path.display().to_string()), each)
+}
 
 /// A samurai board: 21 lines of up to 21 characters, row by row.
 pub fn parse_samurai(text: &str) -> anyhow::Result<[u8; 441]> {
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.len() != 21 {
-        bail!("a samurai board has 21 lines, got {}", lines.len());
+    let count = text.lines().count();
+    if count != 21 {
+        bail!("a samurai board has 21 lines, got {count}");
     }
+    let lines: Vec<&str> = text.lines().collect();
     let mut inside = [false; 441];
     for (r0, c0) in puzzle::SAMURAI_GRIDS {
         for i in 0..81 {
@@ -28,7 +104,7 @@ pub fn parse_samurai(text: &str) -> anyhow::Result<[u8; 441]> {
                 ('.' | '0', _) | (' ' | '-', false) => 0,
                 ('1'..='9', true) => ch as u8 - b'0',
                 _ => bail!(
-                    "line {}, column {}: '{ch}' is not {}",
+                    "line {}, column {}: {ch:?} is not {}",
                     r + 1,
                     c + 1,
                     if inside[at] {
@@ -65,20 +141,29 @@ pub fn parse_kakuro(text: &str) -> anyhow::Result<Kakuro> {
             }
             if token != "#" {
                 let (down, right) = token.split_once('\\').with_context(|| {
-                    format!("line {}: '{token}' is not '.', '#' or DOWN\\RIGHT", r + 1)
+                    format!(
+                        "line {}: {:?} is not '.', '#' or DOWN\\RIGHT",
+                        r + 1,
+                        echo(token)
+                    )
                 })?;
                 for (clue, across) in [(down, false), (right, true)] {
                     if !clue.is_empty() {
-                        let sum: i64 = clue
-                            .parse()
-                            .with_context(|| format!("line {}: '{clue}' is not a clue", r + 1))?;
+                        let sum: i64 = clue.parse().with_context(|| {
+                            format!("line {}: {:?} is not a clue", r + 1, echo(clue))
+                        })?;
                         clues.push((r, c, across, sum));
                     }
                 }
             }
             row.push(Err(token.to_owned()));
         }
+        // A grid of short rows takes no more than its text's worth.
+        row.shrink_to_fit();
         rows.push(row);
+    }
+    if rows.iter().all(Vec::is_empty) {
+        bail!("no grid: a kakuro is rows of cells separated by spaces");
     }
     let white = |r: usize, c: usize| {
         rows.get(r)
@@ -107,6 +192,9 @@ pub fn parse_kakuro(text: &str) -> anyhow::Result<Kakuro> {
 
 /// A hidato grid: 0 for an open cell, the given numbers, -1 for a hole.
 pub fn parse_hidato(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
+    if text.trim().is_empty() {
+        bail!("no grid: a hidato is rows of cells separated by spaces");
+    }
     text.lines()
         .enumerate()
         .map(|(r, line)| {
@@ -117,12 +205,18 @@ pub fn parse_hidato(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
                     _ => match token.parse::<i64>() {
                         Ok(k) if k > 0 => Ok(k),
                         _ => bail!(
-                            "line {}: '{token}' is not '.', '#' or a number from 1",
-                            r + 1
+                            "line {}: {:?} is not '.', '#' or a number from 1",
+                            r + 1,
+                            echo(token)
                         ),
                     },
                 })
-                .collect()
+                .collect::<anyhow::Result<Vec<i64>>>()
+                .map(|mut row| {
+                    // A grid of short rows takes no more than its text's worth.
+                    row.shrink_to_fit();
+                    row
+                })
         })
         .collect()
 }
@@ -137,7 +231,7 @@ pub fn parse_sudoku(line: &str) -> anyhow::Result<[u8; 81]> {
         *cell = match ch {
             '.' | '0' => 0,
             '1'..='9' => ch as u8 - b'0',
-            _ => bail!("column {}: '{ch}' is not a digit, '.' or '0'", i + 1),
+            _ => bail!("column {}: {ch:?} is not a digit, '.' or '0'", i + 1),
         };
     }
     Ok(cells)
@@ -151,7 +245,7 @@ pub fn parse_clues(text: &str) -> anyhow::Result<Vec<Vec<usize>>> {
                 .map(|b| {
                     b.trim()
                         .parse::<usize>()
-                        .with_context(|| format!("'{b}' is not a block length"))
+                        .with_context(|| format!("{:?} is not a block length", echo(b)))
                 })
                 .collect()
         })

@@ -6,6 +6,8 @@
 mod dimacs;
 mod exact_cover;
 mod files;
+mod lines;
+mod model;
 mod placement;
 mod size;
 mod sudoku;

@@ -57,3 +57,42 @@ proptest! {
         check(&String::from_utf8_lossy(&bytes), 3);
     }
 }
+
+/// `read_puzzles` over a whole text: every puzzle it gives is on a line of
+/// the text that parses alone to the same grid; errors are short.
+fn check_file(bytes: &[u8], box_size: usize) {
+    let (read, peak) =
+        fuzz::peak_during(|| puzzles::sudoku::read_puzzles(bytes, box_size).collect::<Vec<_>>());
+    assert_memory(peak, bytes.len(), "read_puzzles");
+    let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    for item in read {
+        match item {
+            Ok((line, sudoku)) => {
+                let text = std::str::from_utf8(lines[line - 1]).unwrap();
+                let alone = Sudoku::parse(text, box_size).unwrap();
+                assert_eq!(alone.cells(), sudoku.cells());
+            }
+            Err(e) => assert_short_message(&e.to_string(), "read_puzzles"),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(fuzz::cases(2000))]
+
+    #[test]
+    fn read_puzzles_of_any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300), box_size in 2..=3usize) {
+        check_file(&bytes, box_size);
+    }
+
+    #[test]
+    fn read_puzzles_of_mutated_files(blanks in prop::collection::vec(any::<bool>(), 81), mutations in mutations()) {
+        let puzzle: String = SOLVED
+            .chars()
+            .zip(&blanks)
+            .map(|(c, &blank)| if blank { '.' } else { c })
+            .collect();
+        let text = format!("# two puzzles\n{puzzle}\n\n{SOLVED}\n");
+        check_file(&mutate(text.into_bytes(), &mutations), 3);
+    }
+}

@@ -68,13 +68,22 @@ const CELLS: usize = 5;
 #[non_exhaustive]
 pub enum PentominoError {
     /// The board does not have the 60 cells of the twelve pieces.
-    #[error("a {rows}x{cols} board has {} cells, the twelve pentominoes cover 60", rows * cols)]
+    #[error("a {rows}x{cols} board has {} cells, the twelve pentominoes cover 60", area(*rows, *cols))]
     Area {
         /// The rows asked for.
         rows: usize,
         /// The columns asked for.
         cols: usize,
     },
+}
+
+/// The cells of a board, as a message says it: the product may not fit a
+/// `usize`.
+fn area(rows: usize, cols: usize) -> String {
+    match rows.checked_mul(cols) {
+        Some(cells) => cells.to_string(),
+        None => format!("more than {}", usize::MAX),
+    }
 }
 
 /// Every distinct orientation (rotations and reflections) of a piece drawn

@@ -281,3 +281,32 @@ fn bad_dimacs_names_the_line() {
         assert_eq!(error.to_string(), message);
     }
 }
+
+#[test]
+fn an_endless_comment_line_is_refused_at_the_line_maximum() {
+    let max = coloring::READ_LIMITS.line;
+    let mut text = b"p edge 2 1\n".to_vec();
+    text.push(b'c');
+    text.resize(text.len() + max, b' ');
+    text.extend_from_slice(b"\ne 1 2\n");
+    let error = Graph::parse_dimacs(&text[..]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!("line 2 is longer than {max} bytes")
+    );
+    assert!(matches!(error, DimacsError::Read(_)), "{error:?}");
+    // One byte less and it is a comment.
+    text.remove(20);
+    assert_eq!(Graph::parse_dimacs(&text[..]).unwrap().edges(), 1);
+}
+
+#[test]
+fn a_head_of_dev_zero_is_refused_as_a_long_line() {
+    use std::io::{BufReader, Read};
+    let zero = std::fs::File::open("/dev/zero").unwrap().take(16 << 20);
+    let error = Graph::parse_dimacs(BufReader::new(zero)).unwrap_err();
+    assert!(
+        error.to_string().starts_with("line 1 is longer than"),
+        "{error}"
+    );
+}

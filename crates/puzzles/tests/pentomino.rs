@@ -92,3 +92,18 @@ fn boards_without_60_cells_are_refused() {
     assert_eq!(pair(Pentominoes::new(2, 30).unwrap().count()), (0, 0));
     assert_eq!(pair(Pentominoes::new(1, 60).unwrap().count()), (0, 0));
 }
+
+#[test]
+fn a_board_whose_cells_overflow_is_not_said_to_have_60() {
+    let error = Pentominoes::new(4, 4611686018427387919).unwrap_err();
+    let message = error.to_string();
+    assert!(!message.contains("has 60 cells"), "{message}");
+    assert!(
+        message.contains("more than 18446744073709551615 cells"),
+        "{message}"
+    );
+    assert_eq!(
+        Pentominoes::new(7, 9).unwrap_err().to_string(),
+        "a 7x9 board has 63 cells, the twelve pentominoes cover 60"
+    );
+}

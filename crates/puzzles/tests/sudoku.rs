@@ -336,3 +336,40 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn an_endless_line_is_refused_at_the_line_maximum() {
+    let max = sudoku::READ_LIMITS.line;
+    for first in [b'.', b'#', b'\0'] {
+        // A line one byte over the maximum, then a good puzzle.
+        let mut text = vec![first; max + 1];
+        text.extend_from_slice(b"\n1.3.....2.......\n");
+        let read: Vec<_> = read_puzzles(&text[..], 2).collect();
+        assert_eq!(read.len(), 1, "the reading ends at the long line");
+        let error = read[0].as_ref().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("line 1 is longer than {max} bytes")
+        );
+        assert!(matches!(error, ParseError::Read(_)), "{error:?}");
+    }
+    // At the maximum, a comment line is skipped.
+    let mut text = vec![b'#'; max];
+    text.extend_from_slice(b"\n1.3.....2.......\n");
+    let read: Vec<_> = read_puzzles(&text[..], 2).collect();
+    assert_eq!(read.len(), 1);
+    assert_eq!(read[0].as_ref().unwrap().0, 2);
+}
+
+#[test]
+fn a_head_of_dev_zero_is_refused_as_a_long_line() {
+    use std::io::{BufReader, Read};
+    let zero = std::fs::File::open("/dev/zero").unwrap().take(16 << 20);
+    let mut puzzles = read_puzzles(BufReader::new(zero), 3);
+    let error = puzzles.next().unwrap().unwrap_err();
+    assert!(
+        error.to_string().starts_with("line 1 is longer than"),
+        "{error}"
+    );
+    assert!(puzzles.next().is_none());
+}

@@ -19,6 +19,11 @@
 //! [`Subproblems`] makes a job of any [`Problem`](backtrack::Problem); the
 //! N-queens counter and the pentomino count are jobs of their own.
 //!
+//! It also holds what every program of the workspace does the same way:
+//! the values of its command line ([`parse_threads`], [`usage_line`]),
+//! reading a text line by line within limits ([`Lines`]), and its
+//! standard output ([`stdout`], [`write_failure`]).
+//!
 //! The engine itself stays free of `serde`: everything that reads or
 //! writes files is here.
 //!
@@ -31,9 +36,11 @@
 mod args;
 mod error;
 mod file;
+mod input;
 mod job;
 mod journal;
 mod merge;
+mod output;
 mod run;
 mod shard;
 mod tally;
@@ -41,9 +48,11 @@ mod tally;
 pub use args::{THREADS_MAX, cut_quoted, parse_seconds, parse_threads, usage_line};
 pub use error::{ECHO_MAX, Error, echo, plain};
 pub use file::{MAX_FILE_BYTES, write_atomically};
+pub use input::{LineError, LineLimits, Lines, read_text};
 pub use job::{Identity, Job, SUBPROBLEMS_VERSION, Subproblems, fingerprint};
 pub use journal::{JOURNAL_FORMAT, JOURNAL_VERSION, Journal};
 pub use merge::{Merged, Survey, merge, survey};
+pub use output::{Stdout, stdout, write_failure};
 pub use run::{Finished, Options, run};
 pub use shard::{SHARD_FORMAT, SHARD_VERSION, SHARDS_MAX, Shard, ShardFile};
 pub use tally::{Counts, Tally};

@@ -1,15 +1,22 @@
 //! The DIMACS `.col` format of the standard colouring benchmarks.
 
 use std::fmt::Write as _;
-use std::io::{self, BufRead};
+use std::io::BufRead;
 
-use runner::echo;
+use runner::{LineError, LineLimits, Lines, echo};
 
 use super::Graph;
 
 /// The most vertices a DIMACS file may declare. Reading takes memory in
 /// proportion to the edges alone; colouring takes some bytes per vertex.
 pub const MAX_VERTICES: usize = 1 << 20;
+
+/// The most a DIMACS text may hold: lines (comments too) of 64 KiB, and
+/// 1 GiB in all (some 80 million edges).
+pub const READ_LIMITS: LineLimits = LineLimits {
+    line: 1 << 16,
+    total: 1 << 30,
+};
 
 /// Why a DIMACS `.col` text does not describe a graph. Every message names
 /// the line.
@@ -86,14 +93,10 @@ pub enum DimacsError {
     /// No problem line at all.
     #[error("no 'p edge VERTICES EDGES' line: the input does not describe a graph")]
     NoProblem,
-    /// Reading the input failed.
-    #[error("cannot read line {line}: {source}")]
-    Io {
-        /// The line being read, from 1.
-        line: usize,
-        /// What the reader said.
-        source: io::Error,
-    },
+    /// Reading the input failed: a line or the whole text over
+    /// [`READ_LIMITS`], a line that is not UTF-8, or the reader failing.
+    #[error(transparent)]
+    Read(#[from] LineError),
 }
 
 impl Graph {
@@ -127,7 +130,8 @@ impl Graph {
     /// `e U V` edge lines with vertices from 1. An edge listed twice (as
     /// many files list both directions) is one edge; the edge count of the
     /// problem line is not checked, for the same reason. Blank lines are
-    /// skipped.
+    /// skipped. The text is read within [`READ_LIMITS`], checked before a
+    /// line is kept.
     ///
     /// # Errors
     ///
@@ -152,9 +156,9 @@ impl Graph {
         // O(E log E) whatever their order.
         let mut problem: Option<(usize, usize)> = None;
         let mut edges: Vec<(u32, u32)> = Vec::new();
-        for (index, text) in reader.lines().enumerate() {
-            let line = index + 1;
-            let text = text.map_err(|source| DimacsError::Io { line, source })?;
+        let mut lines = Lines::new(reader, READ_LIMITS);
+        while let Some(read) = lines.next_line() {
+            let (line, text) = read?;
             let mut words = text.split_whitespace();
             match words.next() {
                 None | Some("c") => {}

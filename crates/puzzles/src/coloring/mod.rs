@@ -35,10 +35,10 @@ mod reduce;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
-use backtrack::Search;
+use backtrack::{Limits, Outcome, Report, Search, Stop};
 
 pub use chromatic::{Chromatic, chromatic_number, chromatic_number_within};
-pub use dimacs::{DimacsError, MAX_VERTICES};
+pub use dimacs::{DimacsError, MAX_VERTICES, READ_LIMITS};
 pub use dsatur::{Coloring, Colours, Paint};
 
 /// The most colours a [`Coloring`] can use: the colours open at a vertex
@@ -72,11 +72,38 @@ pub enum ColoringError {
 ///
 /// [`ColoringError::TooManyColours`] if `k` exceeds [`MAX_COLOURS`].
 pub fn find(graph: &Graph, k: usize) -> Result<Option<Vec<usize>>, ColoringError> {
-    let mut search = Search::new(Coloring::classes(graph, k)?);
-    Ok(search
-        .next_solution()
-        .is_some()
-        .then(|| search.problem().colouring()))
+    Ok(find_within(graph, k, &Limits::default())?.value)
+}
+
+/// [`find`] within `limits`: `None` with a limited outcome when a limit
+/// stopped the search before a colouring was found.
+///
+/// # Errors
+///
+/// [`ColoringError::TooManyColours`] if `k` exceeds [`MAX_COLOURS`].
+pub fn find_within(
+    graph: &Graph,
+    k: usize,
+    limits: &Limits,
+) -> Result<Report<Option<Vec<usize>>>, ColoringError> {
+    let mut search = Search::new(Coloring::classes(graph, k)?).with_limits(limits.clone());
+    // After a break the search stays at the colouring found.
+    let outcome = search.for_each(|_, _| ControlFlow::Break(()));
+    let found = matches!(outcome, Outcome::Stopped(Stop::Requested));
+    Ok(Report {
+        value: found.then(|| search.problem().colouring()),
+        outcome,
+    })
+}
+
+/// The colourings of a graph with `k` colours: all of them, and the
+/// classes equal up to a renaming of the colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counted {
+    /// Every proper colouring with the colours `0..k`.
+    pub all: u128,
+    /// The classes of colourings equal up to a renaming of the colours.
+    pub classes: u64,
 }
 
 /// The number of proper colourings of `graph` with the colours `0..k`.
@@ -90,11 +117,30 @@ pub fn find(graph: &Graph, k: usize) -> Result<Option<Vec<usize>>, ColoringError
 ///
 /// [`ColoringError::TooManyColours`] if `k` exceeds [`MAX_COLOURS`].
 pub fn count(graph: &Graph, k: usize) -> Result<u128, ColoringError> {
-    let mut total = 0u128;
-    let _ = backtrack::for_each(Coloring::classes(graph, k)?, |state, _| {
+    Ok(count_within(graph, k, &Limits::default())?.value.all)
+}
+
+/// [`count`] within `limits`, with the number of classes: exact only if
+/// the outcome is complete, else what the part searched holds.
+///
+/// # Errors
+///
+/// [`ColoringError::TooManyColours`] if `k` exceeds [`MAX_COLOURS`].
+pub fn count_within(
+    graph: &Graph,
+    k: usize,
+    limits: &Limits,
+) -> Result<Report<Counted>, ColoringError> {
+    let mut counted = Counted::default();
+    let mut search = Search::new(Coloring::classes(graph, k)?).with_limits(limits.clone());
+    let outcome = search.for_each(|state, _| {
         let used = state.colours_used();
-        total += (0..used).map(|i| (k - i) as u128).product::<u128>();
+        counted.all += (0..used).map(|i| (k - i) as u128).product::<u128>();
+        counted.classes += 1;
         ControlFlow::Continue(())
     });
-    Ok(total)
+    Ok(Report {
+        value: counted,
+        outcome,
+    })
 }

@@ -59,7 +59,7 @@ use std::ops::ControlFlow;
 use backtrack::Search;
 
 pub use cover::exact_cover;
-pub use parse::{ParseError, Puzzles, read_puzzles};
+pub use parse::{ParseError, Puzzles, READ_LIMITS, read_puzzles};
 pub use problem::Candidates;
 
 use general::General;

@@ -1,8 +1,18 @@
 //! The one-line format: parsing a puzzle, reading a file of them.
 
-use std::io::{self, BufRead};
+use std::io::BufRead;
+
+use runner::{LineError, LineLimits, Lines};
 
 use super::{MAX_BOX, MIN_BOX, Sudoku};
+
+/// The most [`read_puzzles`] reads: lines (comments too) of 64 KiB, far
+/// more than the 625 cells of the largest grid, and 256 MiB in all, about
+/// three million puzzles.
+pub const READ_LIMITS: LineLimits = LineLimits {
+    line: 1 << 16,
+    total: 1 << 28,
+};
 
 /// Why a text is not a sudoku puzzle.
 ///
@@ -64,14 +74,10 @@ pub enum ParseError {
         /// The earlier given's position on the line, from 1.
         first: usize,
     },
-    /// Reading the input failed.
-    #[error("cannot read line {line}: {source}")]
-    Io {
-        /// The line being read, from 1.
-        line: usize,
-        /// What the reader said.
-        source: io::Error,
-    },
+    /// Reading the input failed: a line or the whole text over
+    /// [`READ_LIMITS`], a line that is not UTF-8, or the reader failing.
+    #[error(transparent)]
+    Read(#[from] LineError),
 }
 
 impl Sudoku {
@@ -176,17 +182,16 @@ pub(super) fn digit_char(digit: u8) -> char {
 /// The puzzles of a text, one per line; from [`read_puzzles`].
 #[derive(Debug)]
 pub struct Puzzles<R> {
-    reader: R,
+    lines: Lines<R>,
     box_size: usize,
-    line: usize,
-    buffer: String,
-    failed: bool,
 }
 
 /// Reads puzzles in the one-line format from `reader`, one per line, each
 /// with its line number (from 1). Empty lines and lines starting with `#`
 /// are skipped. A bad line gives its error and reading goes on with the
-/// next; a failure of the reader itself ends the reading.
+/// next; a line or a text over [`READ_LIMITS`] (checked before it is
+/// kept, so an endless line takes no memory), or a failure of the reader
+/// itself, ends the reading.
 ///
 /// # Example
 ///
@@ -206,11 +211,8 @@ pub struct Puzzles<R> {
 /// ```
 pub fn read_puzzles<R: BufRead>(reader: R, box_size: usize) -> Puzzles<R> {
     Puzzles {
-        reader,
+        lines: Lines::new(reader, READ_LIMITS),
         box_size,
-        line: 0,
-        buffer: String::new(),
-        failed: false,
     }
 }
 
@@ -218,25 +220,16 @@ impl<R: BufRead> Iterator for Puzzles<R> {
     type Item = Result<(usize, Sudoku), ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        while !self.failed {
-            self.buffer.clear();
-            self.line += 1;
-            let line = self.line;
-            match self.reader.read_line(&mut self.buffer) {
-                Ok(0) => return None,
-                Ok(_) => {}
-                Err(source) => {
-                    // One report is enough: a failing reader tends to keep failing.
-                    self.failed = true;
-                    return Some(Err(ParseError::Io { line, source }));
-                }
-            }
-            let text = self.buffer.trim();
-            if text.is_empty() || text.starts_with('#') {
+        loop {
+            let (line, text) = match self.lines.next_line()? {
+                Ok(line) => line,
+                Err(e) => return Some(Err(e.into())),
+            };
+            let trimmed = text.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            return Some(Sudoku::parse_line(&self.buffer, self.box_size, line).map(|s| (line, s)));
+            return Some(Sudoku::parse_line(text, self.box_size, line).map(|s| (line, s)));
         }
-        None
     }
 }
