@@ -6,6 +6,7 @@
 mod dimacs;
 mod exact_cover;
 mod files;
+mod flatzinc;
 mod lines;
 mod model;
 mod placement;
