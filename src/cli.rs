@@ -137,6 +137,11 @@ pub struct EstimateArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Stop after this many seconds. Knuth's probes (n > 22) give the
+    /// estimate of the probes taken, and standard error says so; a task
+    /// sample cut short gives none. The status is 1 either way.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
 #[derive(Debug, Args)]

@@ -6,7 +6,9 @@
 //! Knuth's random probes of the plain search tree.
 
 use std::io::Write;
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use backtrack::{Limits, Mean, PerTask, Report, Rng, Runner, Search, WorkList};
 use nqueens::{Counts, MAX_N, NQueens, Split, Stabilizer};
@@ -32,6 +34,17 @@ pub const SAMPLES_MAX: u64 = 1_000_000;
 /// Nodes of the plain search timed to measure its speed.
 const TIMED_NODES: u64 = 4_000_000;
 
+/// An estimate expected to take longer than this says so on standard
+/// error first.
+const WARN_SECONDS: f64 = 60.0;
+
+/// How long a task sample runs before its own progress tells how long
+/// the whole of it takes.
+const PROJECT_AFTER: Duration = Duration::from_secs(2);
+
+/// Probes timed before Knuth's estimate to tell how long it takes.
+const PILOT_PROBES: u64 = 1000;
+
 /// The sampled tasks, each solved and timed.
 struct Timed<'a> {
     split: &'a Split,
@@ -49,8 +62,14 @@ impl WorkList for Timed<'_> {
         let started = Instant::now();
         let report = WorkList::solve(self.split, self.tasks[index], limits);
         let seconds = started.elapsed().as_secs_f64();
+        // A task cut short by --timeout is no sample of its time.
+        let value = if report.outcome.is_limited() {
+            PerTask::default()
+        } else {
+            PerTask::one(index, (report.value, seconds))
+        };
         Report {
-            value: PerTask::one(index, (report.value, seconds)),
+            value,
             outcome: report.outcome,
         }
     }
@@ -103,6 +122,9 @@ struct EstimateJson {
     cpu_seconds: Interval,
     #[serde(skip_serializing_if = "Option::is_none")]
     plan: Option<Plan>,
+    /// Only when --timeout cut Knuth's probes short: `samples` were taken.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    stopped: bool,
 }
 
 /// A stratified sample's estimate of a sum over the whole list, with its
@@ -127,7 +149,9 @@ fn stratified(strata: &[(usize, Vec<f64>)]) -> Mean {
     }
 }
 
-pub fn estimate(out: &mut impl Write, args: &EstimateArgs) -> anyhow::Result<()> {
+/// `estimate`: `Ok(false)` when --timeout cut Knuth's probes short (the
+/// figures are those of the probes taken, and standard error says so).
+pub fn estimate(out: &mut impl Write, args: &EstimateArgs) -> anyhow::Result<bool> {
     let n = args.n;
     if n > ESTIMATE_MAX_N {
         return Err(UsageError(format!(
@@ -145,27 +169,34 @@ pub fn estimate(out: &mut impl Write, args: &EstimateArgs) -> anyhow::Result<()>
     let per_task = parse_hours(&args.per_task)?;
     let threads = Runner::new(args.threads).threads();
     let started = Instant::now();
-    let (method, samples, total, fundamental, cpu, note) = if n <= SAMPLE_MAX_N {
-        sample_tasks(n, args.samples, args.seed, threads)?
-    } else {
-        probe_tree(n, args.samples.saturating_mul(PROBES_PER_SAMPLE), args.seed)?
+    let limits = match args.timeout {
+        Some(seconds) => Limits::default().time(Duration::from_secs_f64(seconds)),
+        None => Limits::default(),
     };
-    let plan = (n <= MAX_N).then(|| {
-        let per_shard = per_task * 3600.0 * threads as f64;
-        // More shards than the run's tasks (or than a run takes) would idle.
-        let most = if n <= SAMPLE_MAX_N {
-            Split::new(n).map_or(1, |split| split.len() as u64)
-        } else {
-            runner::SHARDS_MAX
-        };
-        let shards = (cpu.value / per_shard).ceil().clamp(1.0, most as f64);
-        Plan {
-            shards: shards as u64,
-            threads,
-            hours_per_shard: cpu.value / shards / threads as f64 / 3600.0,
-            per_task_hours: per_task,
-        }
-    });
+    let timeout = Timeout(args.timeout.unwrap_or_default());
+    let estimated = if n <= SAMPLE_MAX_N {
+        sample_tasks(n, args, threads, &limits, timeout)?
+    } else {
+        let probes = args.samples.saturating_mul(PROBES_PER_SAMPLE);
+        probe_tree(n, probes, args.seed, &limits, timeout)?
+    };
+    let Estimated {
+        method,
+        samples,
+        total,
+        fundamental,
+        cpu,
+        note,
+        stopped,
+    } = estimated;
+    let plan = (n <= MAX_N)
+        .then(|| plan(n, cpu, per_task, threads))
+        .transpose()?;
+    if let Some(asked) = stopped {
+        eprintln!(
+            "nqueens estimate: {timeout} stopped Knuth's probes after {samples} of {asked}: the figures are from those"
+        );
+    }
     if args.json {
         let json = EstimateJson {
             n,
@@ -176,10 +207,11 @@ pub fn estimate(out: &mut impl Write, args: &EstimateArgs) -> anyhow::Result<()>
             fundamental: fundamental.into(),
             cpu_seconds: cpu.into(),
             plan,
+            stopped: stopped.is_some(),
         };
         serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
-        return Ok(());
+        return Ok(stopped.is_none());
     }
     writeln!(
         out,
@@ -213,25 +245,126 @@ pub fn estimate(out: &mut impl Write, args: &EstimateArgs) -> anyhow::Result<()>
     match plan {
         Some(plan) => writeln!(
             out,
-            "plan: with {} shard{} of {} thread{} each, about {:.2} hours per task (target {} h): nqueens count {n} --shard I/{} --threads {} --out DIR",
+            "plan: with {} shard{} of {} thread{} each, about {} per task (target {}): nqueens count {n} --shard I/{} --threads {} --out DIR",
             plan.shards,
             if plan.shards == 1 { "" } else { "s" },
             plan.threads,
             if plan.threads == 1 { "" } else { "s" },
-            plan.hours_per_shard,
-            plan.per_task_hours,
+            duration(plan.hours_per_shard * 3600.0),
+            duration(plan.per_task_hours * 3600.0),
             plan.shards,
             plan.threads
         )?,
         None => writeln!(out, "plan: none, count takes n up to {MAX_N}")?,
     }
-    Ok(())
+    Ok(stopped.is_none())
 }
 
-type Estimated = (&'static str, u64, Mean, Mean, Mean, String);
+/// The shards of `threads` threads each that keep a shard near
+/// `per_task` hours: never more than `count` accepts, the tasks of the
+/// count of n and [`runner::SHARDS_MAX`], however short each shard is
+/// then.
+fn plan(n: u32, cpu: Mean, per_task: f64, threads: usize) -> anyhow::Result<Plan> {
+    let tasks = Split::new(n)?.len() as u64;
+    let most = tasks.clamp(1, runner::SHARDS_MAX);
+    let per_shard = per_task * 3600.0 * threads as f64;
+    // A NaN (no time measured) is one shard.
+    let wanted = (cpu.value / per_shard).ceil();
+    let shards = if wanted >= most as f64 {
+        most
+    } else if wanted >= 1.0 {
+        wanted as u64
+    } else {
+        1
+    };
+    Ok(Plan {
+        shards,
+        threads,
+        hours_per_shard: cpu.value / shards as f64 / threads as f64 / 3600.0,
+        per_task_hours: per_task,
+    })
+}
+
+/// `--timeout S` in messages.
+#[derive(Clone, Copy)]
+struct Timeout(f64);
+
+impl std::fmt::Display for Timeout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "--timeout {}", self.0)
+    }
+}
+
+/// Says once on standard error how long a run will take, when that is
+/// more than [`WARN_SECONDS`].
+#[derive(Clone)]
+struct Warning {
+    warned: Arc<AtomicBool>,
+    what: Arc<String>,
+    /// Whether --timeout was given (else the warning suggests it).
+    timeout: bool,
+}
+
+impl Warning {
+    /// A warning about `what` (a phrase such as "the sample of 10 tasks").
+    fn new(what: String, timeout: Timeout) -> Self {
+        Warning {
+            warned: Arc::new(AtomicBool::new(false)),
+            what: Arc::new(what),
+            timeout: timeout.0 > 0.0,
+        }
+    }
+
+    /// Warns if `seconds` expected in all is more than [`WARN_SECONDS`].
+    fn expect(&self, seconds: f64) {
+        if seconds > WARN_SECONDS && !self.warned.swap(true, Ordering::Relaxed) {
+            eprintln!(
+                "nqueens estimate: {} will take about {} here{}",
+                self.what,
+                duration(seconds),
+                if self.timeout {
+                    ""
+                } else {
+                    "; --timeout SECONDS stops it"
+                }
+            );
+        }
+    }
+
+    /// Warns from the share `done` of the work after `elapsed`, once the
+    /// share is worth projecting from.
+    fn project(&self, elapsed: Duration, done: f64) {
+        if elapsed >= PROJECT_AFTER && done > 0.0 {
+            self.expect(elapsed.as_secs_f64() / done.min(1.0));
+        }
+    }
+}
+
+/// What a method estimated.
+struct Estimated {
+    method: &'static str,
+    /// Tasks solved or probes taken.
+    samples: u64,
+    total: Mean,
+    fundamental: Mean,
+    cpu: Mean,
+    /// The first line: what was done.
+    note: String,
+    /// The probes asked for, when --timeout stopped them first.
+    stopped: Option<u64>,
+}
 
 /// A stratified random sample of the counter's tasks, solved and timed.
-fn sample_tasks(n: u32, samples: u64, seed: u64, threads: usize) -> anyhow::Result<Estimated> {
+/// A sample cut short by --timeout is no random sample (the heaviest
+/// tasks run first): it is an error, with no estimate.
+fn sample_tasks(
+    n: u32,
+    args: &EstimateArgs,
+    threads: usize,
+    limits: &Limits,
+    timeout: Timeout,
+) -> anyhow::Result<Estimated> {
+    let (samples, seed) = (args.samples, args.seed);
     let split = Split::new(n)?;
     let len = split.len();
     let mut strata: Vec<(Stabilizer, Vec<usize>)> = Vec::new();
@@ -254,25 +387,67 @@ fn sample_tasks(n: u32, samples: u64, seed: u64, threads: usize) -> anyhow::Resu
         chosen.push(tasks[..k].to_vec());
     }
     let sample: Vec<usize> = chosen.iter().flatten().copied().collect();
-    // The bottom tables the sample needs, built first and timed apart.
-    let table_started = Instant::now();
-    for setup in split.setup(&sample) {
-        (setup.run)();
-    }
-    let table_seconds = table_started.elapsed().as_secs_f64();
-    let all: Vec<usize> = (0..len).collect();
-    let tables_all = split.setup(&all).len().max(1);
-    let tables_sample = split.setup(&sample).len().max(1);
+    let whole = if sample.len() == len {
+        ", every task: a full count"
+    } else {
+        ""
+    };
+    let warning = Warning::new(
+        format!(
+            "the sample of {} tasks (--samples {samples}{whole})",
+            sample.len()
+        ),
+        timeout,
+    );
     let timed = Timed {
         split: &split,
         tasks: &sample,
     };
     let positions: Vec<usize> = (0..sample.len()).collect();
+    let task_weight: f64 = positions.iter().map(|&p| timed.weight(p).max(0.0)).sum();
+    // The bottom tables the sample needs, built first and timed apart.
+    let setups = split.setup(&sample);
+    let table_weight: f64 = setups.iter().map(|s| s.weight.max(0.0)).sum();
+    let all_weight = (table_weight + task_weight).max(f64::MIN_POSITIVE);
+    let table_started = Instant::now();
+    let mut built = 0.0;
+    let cut_short = || {
+        anyhow::anyhow!(
+            "the sample of {} tasks did not finish within {} s ({timeout}); no estimate (fewer --samples take less)",
+            sample.len(),
+            timeout.0
+        )
+    };
+    for setup in setups {
+        if limits.poll().is_some() {
+            return Err(cut_short());
+        }
+        built += setup.weight.max(0.0);
+        (setup.run)();
+        warning.project(table_started.elapsed(), built / all_weight);
+    }
+    let table_seconds = table_started.elapsed().as_secs_f64();
+    let all: Vec<usize> = (0..len).collect();
+    let tables_all = split.setup(&all).len().max(1);
+    let tables_sample = split.setup(&sample).len().max(1);
+    let progress = {
+        let warning = warning.clone();
+        move |done: f64| {
+            let share = (table_weight + done * task_weight) / all_weight;
+            warning.project(table_started.elapsed(), share);
+        }
+    };
+    let runner = Runner::new(threads)
+        .limits(limits.clone())
+        .progress(progress);
     let never = |_: usize, _: &_| Ok::<(), std::convert::Infallible>(());
-    let report = match Runner::new(threads).run(&timed, &positions, never) {
+    let report = match runner.run(&timed, &positions, never) {
         Ok(report) => report,
         Err(never) => match never {},
     };
+    if report.outcome.is_limited() {
+        return Err(cut_short());
+    }
     let results = report.value.0;
     let mut offset = 0;
     let (mut totals, mut fundamentals, mut seconds) = (Vec::new(), Vec::new(), Vec::new());
@@ -295,20 +470,42 @@ fn sample_tasks(n: u32, samples: u64, seed: u64, threads: usize) -> anyhow::Resu
         sample.len(),
         if threads == 1 { "" } else { "s" }
     );
-    Ok((
-        "task sample",
-        sample.len() as u64,
-        stratified(&totals),
-        stratified(&fundamentals),
+    Ok(Estimated {
+        method: "task sample",
+        samples: sample.len() as u64,
+        total: stratified(&totals),
+        fundamental: stratified(&fundamentals),
         cpu,
         note,
-    ))
+        stopped: None,
+    })
 }
 
 /// Knuth's probes of the plain search tree, and the plain search's speed.
-fn probe_tree(n: u32, probes: u64, seed: u64) -> anyhow::Result<Estimated> {
-    let e = backtrack::estimate(NQueens::new(n)?, probes, seed);
+/// Probes cut short by --timeout still give an unbiased estimate, from
+/// fewer probes; none at all is an error.
+fn probe_tree(
+    n: u32,
+    probes: u64,
+    seed: u64,
+    limits: &Limits,
+    timeout: Timeout,
+) -> anyhow::Result<Estimated> {
+    // A few probes timed first tell how long all of them take.
+    let pilot_started = Instant::now();
+    let pilot = backtrack::estimate_within(NQueens::new(n)?, PILOT_PROBES, seed, limits);
+    let per_probe = pilot_started.elapsed().as_secs_f64() / pilot.probes.max(1) as f64;
+    Warning::new(format!("{probes} probes of Knuth's estimate"), timeout)
+        .expect(per_probe * probes as f64);
+    let e = backtrack::estimate_within(NQueens::new(n)?, probes, seed, limits);
+    if e.probes == 0 {
+        return Err(anyhow::anyhow!(
+            "Knuth's probes of n = {n} did not start within {} s ({timeout}); no estimate",
+            timeout.0
+        ));
+    }
     let started = Instant::now();
+    // Not cut by --timeout: a fraction of a second, and no speed without it.
     let mut search =
         Search::new(NQueens::new(n)?).with_limits(Limits::default().nodes(TIMED_NODES));
     let _ = search.count();
@@ -322,10 +519,24 @@ fn probe_tree(n: u32, probes: u64, seed: u64) -> anyhow::Result<Estimated> {
         value: e.solutions.value / 8.0,
         error: e.solutions.error / 8.0,
     };
+    let taken = e.probes;
     let note = format!(
-        "Knuth's estimate from {probes} random probes of the plain search tree (seed {seed}); the fundamental count is an eighth of it"
+        "Knuth's estimate from {taken} random probes of the plain search tree (seed {seed}{}); the fundamental count is an eighth of it",
+        if taken < probes {
+            format!(", cut short of {probes} by {timeout}")
+        } else {
+            String::new()
+        }
     );
-    Ok(("knuth probes", probes, e.solutions, fundamental, cpu, note))
+    Ok(Estimated {
+        method: "knuth probes",
+        samples: taken,
+        total: e.solutions,
+        fundamental,
+        cpu,
+        note,
+        stopped: (taken < probes).then_some(probes),
+    })
 }
 
 /// `--per-task`: a duration such as `1h`, `30m`, `90s`, `2.5h` or a number
@@ -352,15 +563,30 @@ fn parse_hours(text: &str) -> Result<f64, UsageError> {
     }
 }
 
-/// A count rounded to its three leading digits.
+/// A count rounded to its three leading digits, the others written as
+/// zeros, with thousands separators: `52,300,000,000,000,000,000,000`,
+/// never the binary noise of the float beyond the third digit.
 fn round(x: f64) -> String {
-    if x < 1000.0 {
-        return format!("{}", x.round());
+    if !x.is_finite() {
+        return if x.is_nan() { "?" } else { "more than 10^308" }.to_owned();
     }
-    let digits = x.log10().floor() as i32;
-    let unit = 10f64.powi(digits - 2);
-    let rounded = (x / unit).round() * unit;
-    let text = format!("{rounded:.0}");
+    let x = if x > 0.0 { x } else { 0.0 };
+    let text = if x < 1000.0 {
+        format!("{}", x.round())
+    } else {
+        // The three leading digits as a whole number from 100 to 999,
+        // and how many zeros follow them.
+        let mut zeros = x.log10().floor() as i32 - 2;
+        let mut lead = (x / 10f64.powi(zeros)).round();
+        if lead >= 1000.0 {
+            lead = (lead / 10.0).round();
+            zeros += 1;
+        } else if lead < 100.0 {
+            zeros -= 1;
+            lead = (x / 10f64.powi(zeros)).round();
+        }
+        format!("{lead:.0}{}", "0".repeat(zeros.max(0) as usize))
+    };
     // Thousands separators, for reading large counts at a glance.
     let mut out = String::new();
     for (i, c) in text.chars().enumerate() {
@@ -379,6 +605,6 @@ fn duration(seconds: f64) -> String {
         s if s < 3600.0 => format!("{:.1} min", s / 60.0),
         s if s < 86400.0 * 2.0 => format!("{:.1} h", s / 3600.0),
         s if s < 86400.0 * 730.0 => format!("{:.1} days", s / 86400.0),
-        s => format!("{:.0} years", s / 86400.0 / 365.25),
+        s => format!("{} years", round(s / 86400.0 / 365.25)),
     }
 }

@@ -1,6 +1,7 @@
 //! The tool and the examples as a user runs them: real processes, real
 //! files, real signals. One test binary, a module per part.
 
+mod advice;
 mod cli;
 mod cluster;
 mod examples;
