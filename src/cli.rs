@@ -172,8 +172,11 @@ pub struct CompleteArgs {
     #[arg(value_parser = parse_n)]
     pub n: u32,
     /// The queens already placed: 1-based ROW:COL pairs, e.g. "1:1 3:5";
-    /// without it, a board of `.` and `Q` is read from standard input.
-    #[arg(long, value_name = "ROW:COL ...")]
+    /// without it, a board of `.` and `Q` (at most 1 MiB of text) is read
+    /// from standard input.
+    // A value starting with '-' ("-1:1") is a square off the board, not an
+    // option: it gets that message.
+    #[arg(long, value_name = "ROW:COL ...", allow_hyphen_values = true)]
     pub placed: Option<String>,
     /// How to print the completion.
     #[arg(long, short, value_enum, default_value_t = Format::List)]

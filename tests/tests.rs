@@ -2,6 +2,7 @@
 //! files, real signals. One test binary, a module per part.
 
 mod advice;
+mod arguments;
 mod cli;
 mod cluster;
 mod examples;

@@ -109,8 +109,10 @@ pub fn cut_quoted(message: &str) -> String {
 }
 
 /// An argument parser's rendered error as the one line a program prints:
-/// its first line without the `error: ` prefix, every quoted value cut
-/// ([`cut_quoted`]), and a pointer to `PROGRAM --help`.
+/// its first paragraph joined into one line (clap lists the missing
+/// arguments on the lines after the first) without the `error: ` prefix,
+/// every quoted value cut ([`cut_quoted`]), and a pointer to
+/// `PROGRAM --help`.
 ///
 /// # Example
 ///
@@ -120,9 +122,19 @@ pub fn cut_quoted(message: &str) -> String {
 ///     runner::usage_line(rendered, "sudoku"),
 ///     "unexpected argument '--fast' found (see 'sudoku --help')"
 /// );
+/// let missing = "error: the following required arguments were not provided:\n  --out <DIR>\n\nUsage: model --shard <I/M> --out <DIR> <COMMAND>\n";
+/// assert_eq!(
+///     runner::usage_line(missing, "model"),
+///     "the following required arguments were not provided: --out <DIR> (see 'model --help')"
+/// );
 /// ```
 pub fn usage_line(rendered: &str, program: &str) -> String {
-    let first = rendered.lines().next().unwrap_or_default();
-    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let paragraph: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.is_empty())
+        .collect();
+    let first = paragraph.join(" ");
+    let first = first.strip_prefix("error: ").unwrap_or(&first);
     format!("{} (see '{program} --help')", cut_quoted(first))
 }
