@@ -91,7 +91,7 @@ pub enum Command {
     /// and timed, and scaled up to all of them; beyond, Knuth's random
     /// probes of the plain search tree estimate it. The output says which.
     #[command(
-        after_help = "Examples:\n  nqueens estimate 18\n  nqueens estimate 21 --samples 200 --per-task 2h --json\n  nqueens estimate 27"
+        after_help = "Examples:\n  nqueens estimate 18\n  nqueens estimate 21 --samples 200 --per-task 2h --json\n  nqueens estimate 27\n  nqueens estimate 30 --samples 100000 --timeout 60\n\nAn estimate expected to take over a minute says so on standard error before it runs."
     )]
     Estimate(EstimateArgs),
 

@@ -5,17 +5,21 @@
 //! whole list; beyond, where even a sample of tasks takes long, it takes
 //! Knuth's random probes of the plain search tree.
 
+mod probe;
+mod sample;
+mod warning;
+
 use std::io::Write;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use backtrack::{Limits, Mean, PerTask, Report, Rng, Runner, Search, WorkList};
-use nqueens::{Counts, MAX_N, NQueens, Split, Stabilizer};
+use backtrack::{Limits, Mean, Runner};
+use nqueens::{MAX_N, Split};
 use serde::Serialize;
 
 use crate::cli::EstimateArgs;
 use crate::error::UsageError;
+use probe::probe_tree;
+use sample::sample_tasks;
 
 /// The largest n sampled by tasks; Knuth's probes beyond.
 pub const SAMPLE_MAX_N: u32 = 22;
@@ -30,58 +34,6 @@ const PROBES_PER_SAMPLE: u64 = 3125;
 
 /// The most tasks (or thousands of probes) `--samples` takes.
 pub const SAMPLES_MAX: u64 = 1_000_000;
-
-/// Nodes of the plain search timed to measure its speed.
-const TIMED_NODES: u64 = 4_000_000;
-
-/// An estimate expected to take longer than this says so on standard
-/// error first.
-const WARN_SECONDS: f64 = 60.0;
-
-/// How long a task sample runs before its own progress tells how long
-/// the whole of it takes.
-const PROJECT_AFTER: Duration = Duration::from_secs(2);
-
-/// Probes timed before Knuth's estimate to tell how long it takes.
-const PILOT_PROBES: u64 = 1000;
-
-/// The sampled tasks, each solved and timed.
-struct Timed<'a> {
-    split: &'a Split,
-    tasks: &'a [usize],
-}
-
-impl WorkList for Timed<'_> {
-    type Output = PerTask<(Counts, f64)>;
-
-    fn len(&self) -> usize {
-        self.tasks.len()
-    }
-
-    fn solve(&self, index: usize, limits: &Limits) -> Report<Self::Output> {
-        let started = Instant::now();
-        let report = WorkList::solve(self.split, self.tasks[index], limits);
-        let seconds = started.elapsed().as_secs_f64();
-        // A task cut short by --timeout is no sample of its time.
-        let value = if report.outcome.is_limited() {
-            PerTask::default()
-        } else {
-            PerTask::one(index, (report.value, seconds))
-        };
-        Report {
-            value,
-            outcome: report.outcome,
-        }
-    }
-
-    fn weight(&self, index: usize) -> f64 {
-        self.split.weight(self.tasks[index])
-    }
-
-    fn group(&self, index: usize) -> u64 {
-        self.split.group(self.tasks[index])
-    }
-}
 
 #[derive(Serialize)]
 struct Interval {
@@ -125,28 +77,6 @@ struct EstimateJson {
     /// Only when --timeout cut Knuth's probes short: `samples` were taken.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     stopped: bool,
-}
-
-/// A stratified sample's estimate of a sum over the whole list, with its
-/// standard error (finite population corrected).
-fn stratified(strata: &[(usize, Vec<f64>)]) -> Mean {
-    let (mut value, mut variance) = (0.0, 0.0);
-    for (size, xs) in strata {
-        let (size, k) = (*size as f64, xs.len() as f64);
-        if xs.is_empty() {
-            continue;
-        }
-        let mean = xs.iter().sum::<f64>() / k;
-        value += size * mean;
-        if xs.len() > 1 {
-            let s2 = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1.0);
-            variance += size * size * (1.0 - k / size) * s2 / k;
-        }
-    }
-    Mean {
-        value,
-        error: variance.max(0.0).sqrt(),
-    }
 }
 
 /// `estimate`: `Ok(false)` when --timeout cut Knuth's probes short (the
@@ -287,7 +217,7 @@ fn plan(n: u32, cpu: Mean, per_task: f64, threads: usize) -> anyhow::Result<Plan
 
 /// `--timeout S` in messages.
 #[derive(Clone, Copy)]
-struct Timeout(f64);
+struct Timeout(pub f64);
 
 impl std::fmt::Display for Timeout {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -295,248 +225,18 @@ impl std::fmt::Display for Timeout {
     }
 }
 
-/// Says once on standard error how long a run will take, when that is
-/// more than [`WARN_SECONDS`].
-#[derive(Clone)]
-struct Warning {
-    warned: Arc<AtomicBool>,
-    what: Arc<String>,
-    /// Whether --timeout was given (else the warning suggests it).
-    timeout: bool,
-}
-
-impl Warning {
-    /// A warning about `what` (a phrase such as "the sample of 10 tasks").
-    fn new(what: String, timeout: Timeout) -> Self {
-        Warning {
-            warned: Arc::new(AtomicBool::new(false)),
-            what: Arc::new(what),
-            timeout: timeout.0 > 0.0,
-        }
-    }
-
-    /// Warns if `seconds` expected in all is more than [`WARN_SECONDS`].
-    fn expect(&self, seconds: f64) {
-        if seconds > WARN_SECONDS && !self.warned.swap(true, Ordering::Relaxed) {
-            eprintln!(
-                "nqueens estimate: {} will take about {} here{}",
-                self.what,
-                duration(seconds),
-                if self.timeout {
-                    ""
-                } else {
-                    "; --timeout SECONDS stops it"
-                }
-            );
-        }
-    }
-
-    /// Warns from the share `done` of the work after `elapsed`, once the
-    /// share is worth projecting from.
-    fn project(&self, elapsed: Duration, done: f64) {
-        if elapsed >= PROJECT_AFTER && done > 0.0 {
-            self.expect(elapsed.as_secs_f64() / done.min(1.0));
-        }
-    }
-}
-
 /// What a method estimated.
 struct Estimated {
-    method: &'static str,
+    pub method: &'static str,
     /// Tasks solved or probes taken.
-    samples: u64,
-    total: Mean,
-    fundamental: Mean,
-    cpu: Mean,
+    pub samples: u64,
+    pub total: Mean,
+    pub fundamental: Mean,
+    pub cpu: Mean,
     /// The first line: what was done.
-    note: String,
+    pub note: String,
     /// The probes asked for, when --timeout stopped them first.
-    stopped: Option<u64>,
-}
-
-/// A stratified random sample of the counter's tasks, solved and timed.
-/// A sample cut short by --timeout is no random sample (the heaviest
-/// tasks run first): it is an error, with no estimate.
-fn sample_tasks(
-    n: u32,
-    args: &EstimateArgs,
-    threads: usize,
-    limits: &Limits,
-    timeout: Timeout,
-) -> anyhow::Result<Estimated> {
-    let (samples, seed) = (args.samples, args.seed);
-    let split = Split::new(n)?;
-    let len = split.len();
-    let mut strata: Vec<(Stabilizer, Vec<usize>)> = Vec::new();
-    for (i, task) in split.tasks().iter().enumerate() {
-        match strata.iter_mut().find(|(s, _)| *s == task.stabilizer()) {
-            Some((_, tasks)) => tasks.push(i),
-            None => strata.push((task.stabilizer(), vec![i])),
-        }
-    }
-    // Proportional allocation, at least two per class (to see its spread).
-    let mut rng = Rng::new(seed);
-    let mut chosen: Vec<Vec<usize>> = Vec::new();
-    for (_, tasks) in &mut strata {
-        let share = (samples as f64 * tasks.len() as f64 / len as f64).round() as usize;
-        let k = share.max(2).min(tasks.len());
-        for i in 0..k {
-            let j = i + rng.below((tasks.len() - i) as u64) as usize;
-            tasks.swap(i, j);
-        }
-        chosen.push(tasks[..k].to_vec());
-    }
-    let sample: Vec<usize> = chosen.iter().flatten().copied().collect();
-    let whole = if sample.len() == len {
-        ", every task: a full count"
-    } else {
-        ""
-    };
-    let warning = Warning::new(
-        format!(
-            "the sample of {} tasks (--samples {samples}{whole})",
-            sample.len()
-        ),
-        timeout,
-    );
-    let timed = Timed {
-        split: &split,
-        tasks: &sample,
-    };
-    let positions: Vec<usize> = (0..sample.len()).collect();
-    let task_weight: f64 = positions.iter().map(|&p| timed.weight(p).max(0.0)).sum();
-    // The bottom tables the sample needs, built first and timed apart.
-    let setups = split.setup(&sample);
-    let table_weight: f64 = setups.iter().map(|s| s.weight.max(0.0)).sum();
-    let all_weight = (table_weight + task_weight).max(f64::MIN_POSITIVE);
-    let table_started = Instant::now();
-    let mut built = 0.0;
-    let cut_short = || {
-        anyhow::anyhow!(
-            "the sample of {} tasks did not finish within {} s ({timeout}); no estimate (fewer --samples take less)",
-            sample.len(),
-            timeout.0
-        )
-    };
-    for setup in setups {
-        if limits.poll().is_some() {
-            return Err(cut_short());
-        }
-        built += setup.weight.max(0.0);
-        (setup.run)();
-        warning.project(table_started.elapsed(), built / all_weight);
-    }
-    let table_seconds = table_started.elapsed().as_secs_f64();
-    let all: Vec<usize> = (0..len).collect();
-    let tables_all = split.setup(&all).len().max(1);
-    let tables_sample = split.setup(&sample).len().max(1);
-    let progress = {
-        let warning = warning.clone();
-        move |done: f64| {
-            let share = (table_weight + done * task_weight) / all_weight;
-            warning.project(table_started.elapsed(), share);
-        }
-    };
-    let runner = Runner::new(threads)
-        .limits(limits.clone())
-        .progress(progress);
-    let never = |_: usize, _: &_| Ok::<(), std::convert::Infallible>(());
-    let report = match runner.run(&timed, &positions, never) {
-        Ok(report) => report,
-        Err(never) => match never {},
-    };
-    if report.outcome.is_limited() {
-        return Err(cut_short());
-    }
-    let results = report.value.0;
-    let mut offset = 0;
-    let (mut totals, mut fundamentals, mut seconds) = (Vec::new(), Vec::new(), Vec::new());
-    for ((_, tasks), picked) in strata.iter().zip(&chosen) {
-        let take = |f: &dyn Fn(&(Counts, f64)) -> f64| {
-            (offset..offset + picked.len())
-                .map(|p| results.get(&p).map_or(0.0, f))
-                .collect::<Vec<f64>>()
-        };
-        totals.push((tasks.len(), take(&|r| r.0.total as f64)));
-        fundamentals.push((tasks.len(), take(&|r| r.0.fundamental as f64)));
-        seconds.push((tasks.len(), take(&|r| r.1)));
-        offset += picked.len();
-    }
-    let mut cpu = stratified(&seconds);
-    // The tables of the whole count, scaled from those of the sample.
-    cpu.value += table_seconds * tables_all as f64 / tables_sample as f64;
-    let note = format!(
-        "{} of the fast counter's {len} tasks solved (a random sample, seed {seed}, stratified by symmetry class) on {threads} thread{}",
-        sample.len(),
-        if threads == 1 { "" } else { "s" }
-    );
-    Ok(Estimated {
-        method: "task sample",
-        samples: sample.len() as u64,
-        total: stratified(&totals),
-        fundamental: stratified(&fundamentals),
-        cpu,
-        note,
-        stopped: None,
-    })
-}
-
-/// Knuth's probes of the plain search tree, and the plain search's speed.
-/// Probes cut short by --timeout still give an unbiased estimate, from
-/// fewer probes; none at all is an error.
-fn probe_tree(
-    n: u32,
-    probes: u64,
-    seed: u64,
-    limits: &Limits,
-    timeout: Timeout,
-) -> anyhow::Result<Estimated> {
-    // A few probes timed first tell how long all of them take.
-    let pilot_started = Instant::now();
-    let pilot = backtrack::estimate_within(NQueens::new(n)?, PILOT_PROBES, seed, limits);
-    let per_probe = pilot_started.elapsed().as_secs_f64() / pilot.probes.max(1) as f64;
-    Warning::new(format!("{probes} probes of Knuth's estimate"), timeout)
-        .expect(per_probe * probes as f64);
-    let e = backtrack::estimate_within(NQueens::new(n)?, probes, seed, limits);
-    if e.probes == 0 {
-        return Err(anyhow::anyhow!(
-            "Knuth's probes of n = {n} did not start within {} s ({timeout}); no estimate",
-            timeout.0
-        ));
-    }
-    let started = Instant::now();
-    // Not cut by --timeout: a fraction of a second, and no speed without it.
-    let mut search =
-        Search::new(NQueens::new(n)?).with_limits(Limits::default().nodes(TIMED_NODES));
-    let _ = search.count();
-    let rate = search.stats().nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
-    let cpu = Mean {
-        value: e.nodes.value / rate,
-        error: e.nodes.error / rate,
-    };
-    // Almost every class of solutions has eight members.
-    let fundamental = Mean {
-        value: e.solutions.value / 8.0,
-        error: e.solutions.error / 8.0,
-    };
-    let taken = e.probes;
-    let note = format!(
-        "Knuth's estimate from {taken} random probes of the plain search tree (seed {seed}{}); the fundamental count is an eighth of it",
-        if taken < probes {
-            format!(", cut short of {probes} by {timeout}")
-        } else {
-            String::new()
-        }
-    );
-    Ok(Estimated {
-        method: "knuth probes",
-        samples: taken,
-        total: e.solutions,
-        fundamental,
-        cpu,
-        note,
-        stopped: (taken < probes).then_some(probes),
-    })
+    pub stopped: Option<u64>,
 }
 
 /// `--per-task`: a duration such as `1h`, `30m`, `90s`, `2.5h` or a number
