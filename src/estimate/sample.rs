@@ -151,8 +151,8 @@ pub fn sample_tasks(
     let all: Vec<usize> = (0..len).collect();
     let tables_all = split.setup(&all).len().max(1);
     let tables_sample = split.setup(&sample).len().max(1);
-    // The tasks' time from their own progress (the tables' weights are in
-    // another unit of time).
+    // Once the tasks run, their own progress tells their time better than
+    // the guess did.
     let tasks_started = Instant::now();
     let progress = {
         let warning = warning.clone();
