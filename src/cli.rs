@@ -91,7 +91,7 @@ pub enum Command {
     /// and timed, and scaled up to all of them; beyond, Knuth's random
     /// probes of the plain search tree estimate it. The output says which.
     #[command(
-        after_help = "Examples:\n  nqueens estimate 18\n  nqueens estimate 21 --samples 200 --per-task 2h --json\n  nqueens estimate 27"
+        after_help = "Examples:\n  nqueens estimate 18\n  nqueens estimate 21 --samples 200 --per-task 2h --json\n  nqueens estimate 27\n  nqueens estimate 30 --samples 100000 --timeout 60\n\nAn estimate expected to take over a minute says so on standard error before it runs."
     )]
     Estimate(EstimateArgs),
 
@@ -137,6 +137,11 @@ pub struct EstimateArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Stop after this many seconds. Knuth's probes (n > 22) give the
+    /// estimate of the probes taken, and standard error says so; a task
+    /// sample cut short gives none. The status is 1 either way.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
 #[derive(Debug, Args)]
@@ -167,8 +172,11 @@ pub struct CompleteArgs {
     #[arg(value_parser = parse_n)]
     pub n: u32,
     /// The queens already placed: 1-based ROW:COL pairs, e.g. "1:1 3:5";
-    /// without it, a board of `.` and `Q` is read from standard input.
-    #[arg(long, value_name = "ROW:COL ...")]
+    /// without it, a board of `.` and `Q` (at most 1 MiB of text) is read
+    /// from standard input.
+    // A value starting with '-' ("-1:1") is a square off the board, not an
+    // option: it gets that message.
+    #[arg(long, value_name = "ROW:COL ...", allow_hyphen_values = true)]
     pub placed: Option<String>,
     /// How to print the completion.
     #[arg(long, short, value_enum, default_value_t = Format::List)]

@@ -34,15 +34,7 @@ pub fn complete(out: &mut impl Write, args: &CompleteArgs) -> anyhow::Result<boo
                     "nqueens complete: reading a board of '.' and 'Q' from standard input (or give --placed \"ROW:COL ...\")"
                 );
             }
-            let mut text = String::new();
-            stdin
-                .lock()
-                .take(BOARD_TEXT_MAX)
-                .read_to_string(&mut text)
-                .map_err(|e| {
-                    UsageError(format!("cannot read the board from standard input: {e}"))
-                })?;
-            parse_board(n, &text)?
+            parse_board(n, &read_board(stdin.lock())?)?
         }
     };
     if args.format == Format::Svg && args.count {
@@ -108,11 +100,37 @@ pub fn complete(out: &mut impl Write, args: &CompleteArgs) -> anyhow::Result<boo
     }
 }
 
+/// The text of a board on standard input, all of it up to
+/// [`BOARD_TEXT_MAX`] bytes: more is refused, not cut (a cut could fall
+/// inside a character or drop a line).
+fn read_board(input: impl Read) -> Result<String, UsageError> {
+    let mut bytes = Vec::new();
+    input
+        .take(BOARD_TEXT_MAX + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            UsageError(format!(
+                "cannot read the board from standard input: {}",
+                runner::plain(&e)
+            ))
+        })?;
+    if bytes.len() as u64 > BOARD_TEXT_MAX {
+        return Err(UsageError(format!(
+            "the board on standard input is longer than {BOARD_TEXT_MAX} bytes (1 MiB), the most complete reads"
+        )));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| UsageError("the board on standard input is not text (UTF-8)".to_owned()))
+}
+
 /// `--placed`: 1-based `ROW:COL` pairs, separated by spaces or commas, as
-/// 0-based squares. Squares off the board are left for the library to
-/// name, all at once; a 0 cannot be made 0-based and is refused here.
+/// 0-based squares. A row or column that is a whole number outside 1 to n
+/// (0, -1, 99999999999999999999) is a queen off the board: all of them
+/// are named at once, the first few as typed and the others counted.
 fn parse_placed(n: u32, text: &str) -> Result<Vec<(u32, u32)>, UsageError> {
     let mut placed = Vec::new();
+    let mut off: Vec<String> = Vec::new();
+    let mut off_count = 0usize;
     for token in text.split([' ', ',', '\t', '\n']).filter(|t| !t.is_empty()) {
         let bad = || {
             UsageError(format!(
@@ -121,16 +139,49 @@ fn parse_placed(n: u32, text: &str) -> Result<Vec<(u32, u32)>, UsageError> {
             ))
         };
         let (row, col) = token.split_once(':').ok_or_else(bad)?;
-        let parse = |part: &str| part.trim().parse::<u32>().map_err(|_| bad());
-        let (row, col) = (parse(row)?, parse(col)?);
-        if row == 0 || col == 0 {
-            return Err(UsageError(format!(
-                "--placed: rows and columns go from 1 to {n}, got {token}"
-            )));
+        match (coordinate(n, row), coordinate(n, col)) {
+            (Some(Some(row)), Some(Some(col))) => placed.push((row, col)),
+            (Some(_), Some(_)) => {
+                off_count += 1;
+                if off.len() < nqueens::SQUARES_SHOWN {
+                    off.push(nqueens::echo(token));
+                }
+            }
+            _ => return Err(bad()),
         }
-        placed.push((row - 1, col - 1));
+    }
+    if off_count > 0 {
+        let more = off_count - off.len();
+        return Err(UsageError(format!(
+            "{} off the {n}x{n} board (rows and columns go from 1 to {n}): {}{}",
+            if off_count == 1 {
+                "a queen lies"
+            } else {
+                "queens lie"
+            },
+            off.join(" "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        )));
     }
     Ok(placed)
+}
+
+/// A 1-based row or column as typed: `None` if it is not a whole number,
+/// `Some(None)` if it is one outside 1 to n, else the 0-based value.
+fn coordinate(n: u32, text: &str) -> Option<Option<u32>> {
+    let text = text.trim();
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(match text.parse::<i64>() {
+        Ok(k) if (1..=i64::from(n)).contains(&k) => u32::try_from(k - 1).ok(),
+        _ => None,
+    })
 }
 
 /// A board of `.` and `Q`, n lines of n squares (blank lines around it and

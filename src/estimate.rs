@@ -5,15 +5,21 @@
 //! whole list; beyond, where even a sample of tasks takes long, it takes
 //! Knuth's random probes of the plain search tree.
 
-use std::io::Write;
-use std::time::Instant;
+mod probe;
+mod sample;
+mod warning;
 
-use backtrack::{Limits, Mean, PerTask, Report, Rng, Runner, Search, WorkList};
-use nqueens::{Counts, MAX_N, NQueens, Split, Stabilizer};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use backtrack::{Limits, Mean, Runner};
+use nqueens::{MAX_N, Split};
 use serde::Serialize;
 
 use crate::cli::EstimateArgs;
 use crate::error::UsageError;
+use probe::probe_tree;
+use sample::sample_tasks;
 
 /// The largest n sampled by tasks; Knuth's probes beyond.
 pub const SAMPLE_MAX_N: u32 = 22;
@@ -28,41 +34,6 @@ const PROBES_PER_SAMPLE: u64 = 3125;
 
 /// The most tasks (or thousands of probes) `--samples` takes.
 pub const SAMPLES_MAX: u64 = 1_000_000;
-
-/// Nodes of the plain search timed to measure its speed.
-const TIMED_NODES: u64 = 4_000_000;
-
-/// The sampled tasks, each solved and timed.
-struct Timed<'a> {
-    split: &'a Split,
-    tasks: &'a [usize],
-}
-
-impl WorkList for Timed<'_> {
-    type Output = PerTask<(Counts, f64)>;
-
-    fn len(&self) -> usize {
-        self.tasks.len()
-    }
-
-    fn solve(&self, index: usize, limits: &Limits) -> Report<Self::Output> {
-        let started = Instant::now();
-        let report = WorkList::solve(self.split, self.tasks[index], limits);
-        let seconds = started.elapsed().as_secs_f64();
-        Report {
-            value: PerTask::one(index, (report.value, seconds)),
-            outcome: report.outcome,
-        }
-    }
-
-    fn weight(&self, index: usize) -> f64 {
-        self.split.weight(self.tasks[index])
-    }
-
-    fn group(&self, index: usize) -> u64 {
-        self.split.group(self.tasks[index])
-    }
-}
 
 #[derive(Serialize)]
 struct Interval {
@@ -103,31 +74,14 @@ struct EstimateJson {
     cpu_seconds: Interval,
     #[serde(skip_serializing_if = "Option::is_none")]
     plan: Option<Plan>,
+    /// Only when --timeout cut Knuth's probes short: `samples` were taken.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    stopped: bool,
 }
 
-/// A stratified sample's estimate of a sum over the whole list, with its
-/// standard error (finite population corrected).
-fn stratified(strata: &[(usize, Vec<f64>)]) -> Mean {
-    let (mut value, mut variance) = (0.0, 0.0);
-    for (size, xs) in strata {
-        let (size, k) = (*size as f64, xs.len() as f64);
-        if xs.is_empty() {
-            continue;
-        }
-        let mean = xs.iter().sum::<f64>() / k;
-        value += size * mean;
-        if xs.len() > 1 {
-            let s2 = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (k - 1.0);
-            variance += size * size * (1.0 - k / size) * s2 / k;
-        }
-    }
-    Mean {
-        value,
-        error: variance.max(0.0).sqrt(),
-    }
-}
-
-pub fn estimate(out: &mut impl Write, args: &EstimateArgs) -> anyhow::Result<()> {
+/// `estimate`: `Ok(false)` when --timeout cut Knuth's probes short (the
+/// figures are those of the probes taken, and standard error says so).
+pub fn estimate(out: &mut impl Write, args: &EstimateArgs) -> anyhow::Result<bool> {
     let n = args.n;
     if n > ESTIMATE_MAX_N {
         return Err(UsageError(format!(
@@ -145,27 +99,34 @@ pub fn estimate(out: &mut impl Write, args: &EstimateArgs) -> anyhow::Result<()>
     let per_task = parse_hours(&args.per_task)?;
     let threads = Runner::new(args.threads).threads();
     let started = Instant::now();
-    let (method, samples, total, fundamental, cpu, note) = if n <= SAMPLE_MAX_N {
-        sample_tasks(n, args.samples, args.seed, threads)?
-    } else {
-        probe_tree(n, args.samples.saturating_mul(PROBES_PER_SAMPLE), args.seed)?
+    let limits = match args.timeout {
+        Some(seconds) => Limits::default().time(Duration::from_secs_f64(seconds)),
+        None => Limits::default(),
     };
-    let plan = (n <= MAX_N).then(|| {
-        let per_shard = per_task * 3600.0 * threads as f64;
-        // More shards than the run's tasks (or than a run takes) would idle.
-        let most = if n <= SAMPLE_MAX_N {
-            Split::new(n).map_or(1, |split| split.len() as u64)
-        } else {
-            runner::SHARDS_MAX
-        };
-        let shards = (cpu.value / per_shard).ceil().clamp(1.0, most as f64);
-        Plan {
-            shards: shards as u64,
-            threads,
-            hours_per_shard: cpu.value / shards / threads as f64 / 3600.0,
-            per_task_hours: per_task,
-        }
-    });
+    let timeout = Timeout(args.timeout.unwrap_or_default());
+    let estimated = if n <= SAMPLE_MAX_N {
+        sample_tasks(n, args, threads, &limits, timeout)?
+    } else {
+        let probes = args.samples.saturating_mul(PROBES_PER_SAMPLE);
+        probe_tree(n, probes, args.seed, &limits, timeout)?
+    };
+    let Estimated {
+        method,
+        samples,
+        total,
+        fundamental,
+        cpu,
+        note,
+        stopped,
+    } = estimated;
+    let plan = (n <= MAX_N)
+        .then(|| plan(n, cpu, per_task, threads))
+        .transpose()?;
+    if let Some(asked) = stopped {
+        eprintln!(
+            "nqueens estimate: {timeout} stopped Knuth's probes after {samples} of {asked}: the figures are from those"
+        );
+    }
     if args.json {
         let json = EstimateJson {
             n,
@@ -176,10 +137,11 @@ pub fn estimate(out: &mut impl Write, args: &EstimateArgs) -> anyhow::Result<()>
             fundamental: fundamental.into(),
             cpu_seconds: cpu.into(),
             plan,
+            stopped: stopped.is_some(),
         };
         serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
-        return Ok(());
+        return Ok(stopped.is_none());
     }
     writeln!(
         out,
@@ -213,119 +175,68 @@ pub fn estimate(out: &mut impl Write, args: &EstimateArgs) -> anyhow::Result<()>
     match plan {
         Some(plan) => writeln!(
             out,
-            "plan: with {} shard{} of {} thread{} each, about {:.2} hours per task (target {} h): nqueens count {n} --shard I/{} --threads {} --out DIR",
+            "plan: with {} shard{} of {} thread{} each, about {} per task (target {}): nqueens count {n} --shard I/{} --threads {} --out DIR",
             plan.shards,
             if plan.shards == 1 { "" } else { "s" },
             plan.threads,
             if plan.threads == 1 { "" } else { "s" },
-            plan.hours_per_shard,
-            plan.per_task_hours,
+            duration(plan.hours_per_shard * 3600.0),
+            duration(plan.per_task_hours * 3600.0),
             plan.shards,
             plan.threads
         )?,
         None => writeln!(out, "plan: none, count takes n up to {MAX_N}")?,
     }
-    Ok(())
+    Ok(stopped.is_none())
 }
 
-type Estimated = (&'static str, u64, Mean, Mean, Mean, String);
-
-/// A stratified random sample of the counter's tasks, solved and timed.
-fn sample_tasks(n: u32, samples: u64, seed: u64, threads: usize) -> anyhow::Result<Estimated> {
-    let split = Split::new(n)?;
-    let len = split.len();
-    let mut strata: Vec<(Stabilizer, Vec<usize>)> = Vec::new();
-    for (i, task) in split.tasks().iter().enumerate() {
-        match strata.iter_mut().find(|(s, _)| *s == task.stabilizer()) {
-            Some((_, tasks)) => tasks.push(i),
-            None => strata.push((task.stabilizer(), vec![i])),
-        }
-    }
-    // Proportional allocation, at least two per class (to see its spread).
-    let mut rng = Rng::new(seed);
-    let mut chosen: Vec<Vec<usize>> = Vec::new();
-    for (_, tasks) in &mut strata {
-        let share = (samples as f64 * tasks.len() as f64 / len as f64).round() as usize;
-        let k = share.max(2).min(tasks.len());
-        for i in 0..k {
-            let j = i + rng.below((tasks.len() - i) as u64) as usize;
-            tasks.swap(i, j);
-        }
-        chosen.push(tasks[..k].to_vec());
-    }
-    let sample: Vec<usize> = chosen.iter().flatten().copied().collect();
-    // The bottom tables the sample needs, built first and timed apart.
-    let table_started = Instant::now();
-    for setup in split.setup(&sample) {
-        (setup.run)();
-    }
-    let table_seconds = table_started.elapsed().as_secs_f64();
-    let all: Vec<usize> = (0..len).collect();
-    let tables_all = split.setup(&all).len().max(1);
-    let tables_sample = split.setup(&sample).len().max(1);
-    let timed = Timed {
-        split: &split,
-        tasks: &sample,
+/// The shards of `threads` threads each that keep a shard near
+/// `per_task` hours: never more than `count` accepts, the tasks of the
+/// count of n and [`runner::SHARDS_MAX`], however short each shard is
+/// then.
+fn plan(n: u32, cpu: Mean, per_task: f64, threads: usize) -> anyhow::Result<Plan> {
+    let tasks = Split::new(n)?.len() as u64;
+    let most = tasks.clamp(1, runner::SHARDS_MAX);
+    let per_shard = per_task * 3600.0 * threads as f64;
+    // A NaN (no time measured) is one shard.
+    let wanted = (cpu.value / per_shard).ceil();
+    let shards = if wanted >= most as f64 {
+        most
+    } else if wanted >= 1.0 {
+        wanted as u64
+    } else {
+        1
     };
-    let positions: Vec<usize> = (0..sample.len()).collect();
-    let never = |_: usize, _: &_| Ok::<(), std::convert::Infallible>(());
-    let report = match Runner::new(threads).run(&timed, &positions, never) {
-        Ok(report) => report,
-        Err(never) => match never {},
-    };
-    let results = report.value.0;
-    let mut offset = 0;
-    let (mut totals, mut fundamentals, mut seconds) = (Vec::new(), Vec::new(), Vec::new());
-    for ((_, tasks), picked) in strata.iter().zip(&chosen) {
-        let take = |f: &dyn Fn(&(Counts, f64)) -> f64| {
-            (offset..offset + picked.len())
-                .map(|p| results.get(&p).map_or(0.0, f))
-                .collect::<Vec<f64>>()
-        };
-        totals.push((tasks.len(), take(&|r| r.0.total as f64)));
-        fundamentals.push((tasks.len(), take(&|r| r.0.fundamental as f64)));
-        seconds.push((tasks.len(), take(&|r| r.1)));
-        offset += picked.len();
-    }
-    let mut cpu = stratified(&seconds);
-    // The tables of the whole count, scaled from those of the sample.
-    cpu.value += table_seconds * tables_all as f64 / tables_sample as f64;
-    let note = format!(
-        "{} of the fast counter's {len} tasks solved (a random sample, seed {seed}, stratified by symmetry class) on {threads} thread{}",
-        sample.len(),
-        if threads == 1 { "" } else { "s" }
-    );
-    Ok((
-        "task sample",
-        sample.len() as u64,
-        stratified(&totals),
-        stratified(&fundamentals),
-        cpu,
-        note,
-    ))
+    Ok(Plan {
+        shards,
+        threads,
+        hours_per_shard: cpu.value / shards as f64 / threads as f64 / 3600.0,
+        per_task_hours: per_task,
+    })
 }
 
-/// Knuth's probes of the plain search tree, and the plain search's speed.
-fn probe_tree(n: u32, probes: u64, seed: u64) -> anyhow::Result<Estimated> {
-    let e = backtrack::estimate(NQueens::new(n)?, probes, seed);
-    let started = Instant::now();
-    let mut search =
-        Search::new(NQueens::new(n)?).with_limits(Limits::default().nodes(TIMED_NODES));
-    let _ = search.count();
-    let rate = search.stats().nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
-    let cpu = Mean {
-        value: e.nodes.value / rate,
-        error: e.nodes.error / rate,
-    };
-    // Almost every class of solutions has eight members.
-    let fundamental = Mean {
-        value: e.solutions.value / 8.0,
-        error: e.solutions.error / 8.0,
-    };
-    let note = format!(
-        "Knuth's estimate from {probes} random probes of the plain search tree (seed {seed}); the fundamental count is an eighth of it"
-    );
-    Ok(("knuth probes", probes, e.solutions, fundamental, cpu, note))
+/// `--timeout S` in messages.
+#[derive(Clone, Copy)]
+struct Timeout(pub f64);
+
+impl std::fmt::Display for Timeout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "--timeout {}", self.0)
+    }
+}
+
+/// What a method estimated.
+struct Estimated {
+    pub method: &'static str,
+    /// Tasks solved or probes taken.
+    pub samples: u64,
+    pub total: Mean,
+    pub fundamental: Mean,
+    pub cpu: Mean,
+    /// The first line: what was done.
+    pub note: String,
+    /// The probes asked for, when --timeout stopped them first.
+    pub stopped: Option<u64>,
 }
 
 /// `--per-task`: a duration such as `1h`, `30m`, `90s`, `2.5h` or a number
@@ -352,15 +263,30 @@ fn parse_hours(text: &str) -> Result<f64, UsageError> {
     }
 }
 
-/// A count rounded to its three leading digits.
+/// A count rounded to its three leading digits, the others written as
+/// zeros, with thousands separators: `52,300,000,000,000,000,000,000`,
+/// never the binary noise of the float beyond the third digit.
 fn round(x: f64) -> String {
-    if x < 1000.0 {
-        return format!("{}", x.round());
+    if !x.is_finite() {
+        return if x.is_nan() { "?" } else { "more than 10^308" }.to_owned();
     }
-    let digits = x.log10().floor() as i32;
-    let unit = 10f64.powi(digits - 2);
-    let rounded = (x / unit).round() * unit;
-    let text = format!("{rounded:.0}");
+    let x = if x > 0.0 { x } else { 0.0 };
+    let text = if x < 1000.0 {
+        format!("{}", x.round())
+    } else {
+        // The three leading digits as a whole number from 100 to 999,
+        // and how many zeros follow them.
+        let mut zeros = x.log10().floor() as i32 - 2;
+        let mut lead = (x / 10f64.powi(zeros)).round();
+        if lead >= 1000.0 {
+            lead = (lead / 10.0).round();
+            zeros += 1;
+        } else if lead < 100.0 {
+            zeros -= 1;
+            lead = (x / 10f64.powi(zeros)).round();
+        }
+        format!("{lead:.0}{}", "0".repeat(zeros.max(0) as usize))
+    };
     // Thousands separators, for reading large counts at a glance.
     let mut out = String::new();
     for (i, c) in text.chars().enumerate() {
@@ -379,6 +305,6 @@ fn duration(seconds: f64) -> String {
         s if s < 3600.0 => format!("{:.1} min", s / 60.0),
         s if s < 86400.0 * 2.0 => format!("{:.1} h", s / 3600.0),
         s if s < 86400.0 * 730.0 => format!("{:.1} days", s / 86400.0),
-        s => format!("{:.0} years", s / 86400.0 / 365.25),
+        s => format!("{} years", round(s / 86400.0 / 365.25)),
     }
 }

@@ -201,10 +201,7 @@ fn run(cli: Cli) -> anyhow::Result<bool> {
         Command::Merge(args) => merge::merge(&mut out, &args)?,
         Command::One(args) => solve::one(&mut out, &args)?,
         Command::Verify(args) => solve::verify(&mut out, &args)?,
-        Command::Estimate(args) => {
-            estimate::estimate(&mut out, &args)?;
-            true
-        }
+        Command::Estimate(args) => estimate::estimate(&mut out, &args)?,
         Command::Trace(args) => {
             trace::trace(&mut out, &args)?;
             true

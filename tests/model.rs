@@ -180,3 +180,88 @@ fn models_with_an_objective_print_their_proved_optimum() {
     assert_eq!((distances.len(), marks.len(), marks[6]), (all, 7, 25));
     assert_eq!(lines.next(), Some("optimal"));
 }
+
+#[test]
+fn first_0_printed_no_solution_for_puzzles_that_have_one() {
+    let puzzles: [&[&str]; 6] = [
+        &["sudoku", "examples/data/hard.txt"],
+        &["hidato", "examples/data/hidato.txt"],
+        &["kakuro", "examples/data/kakuro.txt"],
+        &["samurai", "examples/data/samurai.txt"],
+        &["killer"],
+        &["nonogram", "2/1,1/3", "3/1,1/2"],
+    ];
+    for puzzle in puzzles {
+        let mut args = vec!["--first", "0"];
+        args.extend_from_slice(puzzle);
+        let run = model(&args);
+        assert_eq!((run.status, run.stdout.as_str()), (2, ""), "{puzzle:?}");
+        assert_eq!(
+            run.stderr,
+            "model: invalid value '0' for '--first <K>': expected a number of solutions, 1 or more, got \"0\" (see 'model --help')\n",
+            "{puzzle:?}"
+        );
+        args[1] = "1";
+        let one = model(&args);
+        assert_eq!((one.status, one.stderr.as_str()), (0, ""), "{puzzle:?}");
+        assert!(!one.stdout.is_empty(), "{puzzle:?}");
+        assert!(!one.stdout.contains("no solution"), "{puzzle:?}");
+    }
+    let help = model(&["--help"]);
+    assert!(help.stdout.contains("(K from 1)"), "{}", help.stdout);
+}
+
+/// The first `k` lines `model ARGS` prints, or a panic if they do not come
+/// within `seconds`; the process is killed then.
+fn first_lines(args: &[&str], k: usize, seconds: u64) -> Vec<String> {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(example("model"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines().take(k) {
+            if send.send(line.unwrap()).is_err() {
+                return;
+            }
+        }
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    let mut read = Vec::new();
+    while read.len() < k {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => read.push(line),
+            Err(_) => break,
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(read.len(), k, "{args:?}: {read:?} within {seconds} s");
+    read
+}
+
+#[test]
+fn first_k_collected_every_solution_before_printing_the_first() {
+    // 95,815,104 solutions: collecting them takes minutes and gigabytes.
+    let queens = first_lines(&["--first", "1000000000", "queens", "17"], 3, 20);
+    for line in &queens {
+        let cols: Vec<u32> = line
+            .split(' ')
+            .map(|c| c.parse::<u32>().unwrap() - 1)
+            .collect();
+        nqueens::validate(17, &cols).unwrap();
+    }
+    // Every order of $1000.00 of appetizers, without --first.
+    let menu = first_lines(&["xkcd", "100000"], 3, 20);
+    assert!(
+        menu.iter().all(|line| line.contains("mixed fruit")),
+        "{menu:?}"
+    );
+}

@@ -1,6 +1,8 @@
 //! The tool and the examples as a user runs them: real processes, real
 //! files, real signals. One test binary, a module per part.
 
+mod advice;
+mod arguments;
 mod cli;
 mod cluster;
 mod examples;

@@ -10,7 +10,8 @@
 //! ```
 //!
 //! Without `--first` a model prints its count (or, for the puzzles with one
-//! answer, the answer); `--first K` prints the first K solutions;
+//! answer, the answer); `--first K` prints the first K solutions, each as
+//! soon as the search finds it;
 //! `--threads N` counts on N threads through the `runner` crate, the
 //! subproblems three choices deep as the tasks; `--checkpoint FILE` keeps
 //! the finished tasks of a count in a journal (a count killed and run again
@@ -38,20 +39,23 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use csp::{Model, Network, Solution, Var, puzzle};
+use csp::{Network, Solution, Var, puzzle};
 use parse::{parse_clues, parse_hidato, parse_kakuro, parse_samurai, read_board, read_sudoku_file};
 use runner::parse_threads;
+use show::{digit, each, grid, parse_first, show_all, show_solutions, show_sudoku};
 
 mod optimum;
 mod parse;
+mod show;
 mod status;
 
 /// Puzzles as finite-domain models on the backtrack engine.
 #[derive(Debug, Parser)]
 #[command(name = "model")]
 struct Cli {
-    /// Print the first K solutions instead of counting them.
-    #[arg(long, global = true, value_name = "K")]
+    /// Print the first K solutions (K from 1) instead of counting them,
+    /// each as soon as it is found.
+    #[arg(long, global = true, value_name = "K", value_parser = parse_first)]
     first: Option<usize>,
 
     /// Count on this many threads (0: one per core), the subproblems three
@@ -207,9 +211,7 @@ fn count_or_show(
         }
         None => writeln!(out, "{}", backtrack::count(network.clone()))?,
         Some(k) => {
-            for s in network.solutions(k) {
-                writeln!(out, "{}", show(&s))?;
-            }
+            each(network, k, out, |out, _, s| writeln!(out, "{}", show(s)))?;
         }
     }
     Ok(())
@@ -268,15 +270,6 @@ fn counted_model(name: &str, n: usize) -> anyhow::Result<Option<Network>> {
         _ => return Ok(None),
     };
     Ok(Some(model.compile()))
-}
-
-fn grid(s: &Solution, cells: &[Var], width: usize) -> String {
-    let mut text = String::new();
-    for row in cells.chunks(width) {
-        let line: Vec<String> = row.iter().map(|&v| s[v].to_string()).collect();
-        let _ = writeln!(text, "{}", line.join(" "));
-    }
-    text
 }
 
 fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -404,15 +397,20 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Name::Xkcd { total } => {
             let (m, counts) = puzzle::xkcd_menu(*total)?;
-            for s in m.compile().solutions(first.unwrap_or(usize::MAX)) {
-                let items: Vec<String> = counts
-                    .iter()
-                    .zip(puzzle::MENU)
-                    .filter(|&(&v, _)| s[v] > 0)
-                    .map(|(&v, (name, _))| format!("{} {name}", s[v]))
-                    .collect();
-                writeln!(out, "{}", items.join(", "))?;
-            }
+            each(
+                &m.compile(),
+                first.unwrap_or(usize::MAX),
+                out,
+                |out, _, s| {
+                    let items: Vec<String> = counts
+                        .iter()
+                        .zip(puzzle::MENU)
+                        .filter(|&(&v, _)| s[v] > 0)
+                        .map(|(&v, (name, _))| format!("{} {name}", s[v]))
+                        .collect();
+                    writeln!(out, "{}", items.join(", "))
+                },
+            )?;
             Ok(())
         }
         Name::Zebra => {
@@ -450,9 +448,12 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
                 .try_into()
                 .context("sujiko takes four numbers")?;
             let (m, cells) = puzzle::sujiko(circles, &[])?;
-            for s in m.compile().solutions(first.unwrap_or(usize::MAX)) {
-                writeln!(out, "{}", grid(&s, &cells, 3))?;
-            }
+            each(
+                &m.compile(),
+                first.unwrap_or(usize::MAX),
+                out,
+                |out, _, s| writeln!(out, "{}", grid(s, &cells, 3)),
+            )?;
             Ok(())
         }
         Name::Takuzu { n } => {
@@ -468,11 +469,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Name::Nonogram { rows, cols } => {
             let (rows, cols) = (parse_clues(rows)?, parse_clues(cols)?);
             let (m, cells) = puzzle::nonogram(&rows, &cols)?;
-            let solutions = m.compile().solutions(first.unwrap_or(2));
-            if solutions.is_empty() {
-                writeln!(out, "no solution")?;
-            }
-            for s in &solutions {
+            let found = each(&m.compile(), first.unwrap_or(2), out, |out, _, s| {
                 for row in cells.chunks(cols.len().max(1)) {
                     let line: String = row
                         .iter()
@@ -480,7 +477,10 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
                         .collect();
                     writeln!(out, "{line}")?;
                 }
-                writeln!(out)?;
+                writeln!(out)
+            })?;
+            if found == 0 {
+                writeln!(out, "no solution")?;
             }
             Ok(())
         }
@@ -490,69 +490,9 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     }
 }
 
-/// Every solution up to `k`, as `name=value` lines, a blank line between.
-fn show_all(m: &Model, k: usize, out: &mut dyn Write) -> anyhow::Result<()> {
-    for (i, s) in m.compile().solutions(k).iter().enumerate() {
-        if i > 0 {
-            writeln!(out)?;
-        }
-        write!(out, "{s}")?;
-    }
-    Ok(())
-}
-
-/// The solved line (or `no solution`); with `--first K`, up to K lines.
-fn show_sudoku(
-    network: &Network,
-    cells: &[Var],
-    first: Option<usize>,
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
-    let solutions = network.solutions(first.unwrap_or(1));
-    if solutions.is_empty() {
-        writeln!(out, "no solution")?;
-    }
-    for s in solutions {
-        let line: String = cells
-            .iter()
-            .map(|&v| char::from_digit(s[v] as u32, 10).unwrap_or('?'))
-            .collect();
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
-}
-
 /// A file's name as a message repeats it (cut by [`runner::echo`]).
 fn named(file: &std::path::Path) -> String {
     runner::echo(&file.display().to_string())
-}
-
-fn digit(value: i64) -> char {
-    u32::try_from(value)
-        .ok()
-        .and_then(|d| char::from_digit(d, 10))
-        .unwrap_or('?')
-}
-
-/// The first solution (`no solution` if none); with `--first K`, up to K,
-/// a blank line between two.
-fn show_solutions(
-    m: &Model,
-    first: Option<usize>,
-    out: &mut dyn Write,
-    show: impl Fn(&Solution) -> String,
-) -> anyhow::Result<()> {
-    let solutions = m.compile().solutions(first.unwrap_or(1));
-    if solutions.is_empty() {
-        writeln!(out, "no solution")?;
-    }
-    for (i, s) in solutions.iter().enumerate() {
-        if i > 0 {
-            writeln!(out)?;
-        }
-        write!(out, "{}", show(s))?;
-    }
-    Ok(())
 }
 
 /// The cages of the demo killer sudoku: dominoes along each row (the last

@@ -14,6 +14,7 @@
 
 use std::fmt;
 
+use crate::limit::Limits;
 use crate::problem::Problem;
 
 /// The normal quantile of a two-sided 99% interval.
@@ -215,12 +216,53 @@ impl fmt::Display for Estimate {
 /// assert_eq!(e.nodes.value, 8191.0); // 1 + 2 + 4 + ... + 4096
 /// assert_eq!(e.nodes.error, 0.0);
 /// ```
-pub fn estimate<P: Problem>(mut problem: P, probes: u64, seed: u64) -> Estimate {
+pub fn estimate<P: Problem>(problem: P, probes: u64, seed: u64) -> Estimate {
+    estimate_within(problem, probes, seed, &Limits::default())
+}
+
+/// [`estimate`] that stops early when the deadline or a cancel flag of
+/// `limits` says so (its node budget is not looked at): the estimate of
+/// the probes taken, [`Estimate::probes`] of them, as unbiased as a run
+/// asked for that many, only with a wider interval. The probes taken are
+/// the first ones of the full run with the same seed.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Instant;
+/// # use backtrack::Problem;
+/// # struct Bits(u32);
+/// # impl Problem for Bits {
+/// #     type Choice = bool;
+/// #     type Choices = std::array::IntoIter<bool, 2>;
+/// #     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+/// #     fn apply(&mut self, _: bool) { self.0 += 1 }
+/// #     fn undo(&mut self, _: bool) { self.0 -= 1 }
+/// #     fn is_solution(&self) -> bool { self.0 == 12 }
+/// # }
+/// // A deadline already past: no probe is taken.
+/// let limits = backtrack::Limits::default().deadline(Instant::now());
+/// let e = backtrack::estimate_within(Bits(0), 1_000_000, 1, &limits);
+/// assert_eq!(e.probes, 0);
+/// ```
+pub fn estimate_within<P: Problem>(
+    mut problem: P,
+    probes: u64,
+    seed: u64,
+    limits: &Limits,
+) -> Estimate {
     let mut rng = Rng::new(seed);
     let (mut nodes, mut solutions, mut dead_ends) =
         (Running::default(), Running::default(), Running::default());
     let mut path = Vec::new();
-    for _ in 0..probes {
+    let polling = limits.needs_polling();
+    let mut taken = 0;
+    while taken < probes {
+        // A probe is a root-to-leaf walk: a clock read per probe is cheap.
+        if polling && limits.poll().is_some() {
+            break;
+        }
+        taken += 1;
         let (mut node_sum, mut weight) = (0.0, 1.0);
         let (mut solution, mut dead_end) = (0.0, 0.0);
         loop {
@@ -251,7 +293,7 @@ pub fn estimate<P: Problem>(mut problem: P, probes: u64, seed: u64) -> Estimate 
         dead_ends.add(dead_end);
     }
     Estimate {
-        probes,
+        probes: taken,
         nodes: nodes.mean(),
         solutions: solutions.mean(),
         dead_ends: dead_ends.mean(),

@@ -90,7 +90,7 @@ mod split;
 mod trace;
 mod work;
 
-pub use estimate::{Estimate, Mean, Rng, estimate};
+pub use estimate::{Estimate, Mean, Rng, estimate, estimate_within};
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
 pub use optimize::{Best, Optimize, Optimum, minimize, minimize_with};
 pub use problem::{Bits, ChoiceList, Problem};

@@ -211,3 +211,57 @@ fn rng_below_covers_its_range_evenly() {
         "{seen:?}"
     );
 }
+
+/// `Sparse` that raises a flag once it has been applied `after` times:
+/// a stop in the middle of a run, at a place known in advance.
+#[derive(Clone, Debug)]
+struct Stopping {
+    inner: Sparse,
+    applied: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    after: u64,
+    flag: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Problem for Stopping {
+    type Choice = bool;
+    type Choices = ChoiceList<bool>;
+    fn choices(&self) -> ChoiceList<bool> {
+        self.inner.choices()
+    }
+    fn apply(&mut self, bit: bool) {
+        use std::sync::atomic::Ordering;
+        if self.applied.fetch_add(1, Ordering::Relaxed) + 1 >= self.after {
+            self.flag.store(true, Ordering::Relaxed);
+        }
+        self.inner.apply(bit);
+    }
+    fn undo(&mut self, bit: bool) {
+        self.inner.undo(bit);
+    }
+    fn is_solution(&self) -> bool {
+        self.inner.is_solution()
+    }
+}
+
+#[test]
+fn an_estimate_cut_short_is_that_of_the_probes_it_took() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let problem = Stopping {
+        inner: Sparse {
+            n: 30,
+            bits: Vec::new(),
+        },
+        applied: Default::default(),
+        after: 5_000,
+        flag: flag.clone(),
+    };
+    let limits = backtrack::Limits::default().cancel_flag(flag);
+    let cut = backtrack::estimate_within(problem, 1_000_000, 7, &limits);
+    assert!((1..1_000_000).contains(&cut.probes), "{}", cut.probes);
+    let plain = Sparse {
+        n: 30,
+        bits: Vec::new(),
+    };
+    let same = backtrack::estimate(plain, cut.probes, 7);
+    assert_eq!(cut, same);
+}

@@ -89,9 +89,10 @@ impl Completion {
     /// # Errors
     ///
     /// [`Error::ZeroSize`] or [`Error::TooLarge`] unless
-    /// `1 <= n <= COMPLETE_MAX`; [`Error::OffBoard`] naming every queen
-    /// off the board; [`Error::PlacedAttack`] naming two pre-placed queens
-    /// that attack each other.
+    /// `1 <= n <= COMPLETE_MAX`; [`Error::OffBoard`] with every queen
+    /// off the board; [`Error::PlacedTwice`] naming a square given twice;
+    /// [`Error::PlacedAttack`] naming two pre-placed queens that attack
+    /// each other.
     pub fn new(n: u32, placed: &[(u32, u32)]) -> Result<Self, Error> {
         match n {
             0 => return Err(Error::ZeroSize),
@@ -110,6 +111,11 @@ impl Completion {
             .collect();
         if !off.is_empty() {
             return Err(Error::OffBoard { n, queens: off });
+        }
+        // A square given twice is said as such, before any attack.
+        let mut seen = std::collections::HashSet::with_capacity(placed.len());
+        if let Some(&square) = placed.iter().find(|&&square| !seen.insert(square)) {
+            return Err(Error::PlacedTwice { square });
         }
         for (i, &a) in placed.iter().enumerate() {
             for &b in &placed[..i] {
@@ -176,8 +182,7 @@ impl Completion {
     }
 }
 
-/// The line along which two squares attack each other, if any (the same
-/// square twice shares a row).
+/// The line along which two different squares attack each other, if any.
 fn attack(a: (u32, u32), b: (u32, u32)) -> Option<Line> {
     if a.0 == b.0 {
         Some(Line::Row)

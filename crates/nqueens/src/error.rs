@@ -40,6 +40,13 @@ pub enum Error {
         /// Every queen off the board, `(row, column)`, 0-based.
         queens: Vec<(u32, u32)>,
     },
+    /// The same square is given twice (0-based; the message gives it
+    /// 1-based).
+    #[error("the queen at {} is given twice: a square holds one queen", squares(&[*square]))]
+    PlacedTwice {
+        /// The square, `(row, column)`.
+        square: (u32, u32),
+    },
     /// Two pre-placed queens attack each other (0-based squares; the
     /// message gives them 1-based).
     #[error("the queens at {} and {} attack each other along {line}", squares(&[*first]), squares(&[*second]))]
@@ -59,13 +66,22 @@ pub enum Error {
     Io(#[from] io::Error),
 }
 
-/// 0-based squares as the user writes them: 1-based `ROW:COLUMN`, spaced.
+/// The most squares a message lists; the others are counted.
+pub const SQUARES_SHOWN: usize = 8;
+
+/// 0-based squares as the user writes them: 1-based `ROW:COLUMN`, spaced,
+/// the first [`SQUARES_SHOWN`] of them and the number of the others.
 fn squares(queens: &[(u32, u32)]) -> String {
     let shown: Vec<String> = queens
         .iter()
+        .take(SQUARES_SHOWN)
         .map(|&(r, c)| format!("{}:{}", u64::from(r) + 1, u64::from(c) + 1))
         .collect();
-    shown.join(" ")
+    let mut text = shown.join(" ");
+    if let Some(more) = queens.len().checked_sub(SQUARES_SHOWN).filter(|&k| k > 0) {
+        text.push_str(&format!(" and {more} more"));
+    }
+    text
 }
 
 /// Why a text is not a board size, from [`parse_size`](crate::parse_size).

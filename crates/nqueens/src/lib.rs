@@ -47,7 +47,7 @@ mod wide;
 pub use complete::{COMPLETE_MAX, Completion, Squares};
 pub use construct::construct;
 pub use count::{MAX_N, SPLIT_VERSION, Split, Stabilizer, Task, count};
-pub use error::{Error, ParseSizeError};
+pub use error::{Error, ParseSizeError, SQUARES_SHOWN};
 pub use placement::{
     PLACEMENT_LINE_MAX, ParsePlacementError, Placement, PlacementError, Placements, parse_placement,
 };

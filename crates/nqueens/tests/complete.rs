@@ -198,7 +198,6 @@ fn bad_placements_are_refused_with_the_queens_named() {
         ((1, 1), (1, 5), Line::Row),
         ((1, 1), (6, 1), Line::Column),
         ((1, 4), (4, 1), Line::AntiDiagonal),
-        ((2, 2), (2, 2), Line::Row),
     ] {
         let e = Completion::new(8, &[a, b]).unwrap_err();
         assert!(
@@ -212,4 +211,25 @@ fn bad_placements_are_refused_with_the_queens_named() {
         Err(Error::TooLarge { .. })
     ));
     assert!(Completion::new(128, &[(127, 127)]).is_ok());
+}
+
+#[test]
+fn the_same_square_twice_was_called_an_attack_along_a_row() {
+    let e = Completion::new(8, &[(3, 3), (0, 0), (0, 0)]).unwrap_err();
+    assert!(matches!(e, Error::PlacedTwice { square: (0, 0) }), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "the queen at 1:1 is given twice: a square holds one queen"
+    );
+}
+
+#[test]
+fn thousands_of_queens_off_the_board_gave_a_line_of_100_000_characters() {
+    let off: Vec<(u32, u32)> = (0..14_000).map(|i| (8 + i, i)).collect();
+    let e = Completion::new(8, &off).unwrap_err();
+    assert!(matches!(&e, Error::OffBoard { queens, .. } if queens.len() == 14_000));
+    assert_eq!(
+        e.to_string(),
+        "queens lie off the 8x8 board (rows and columns go from 1 to 8): 9:1 10:2 11:3 12:4 13:5 14:6 15:7 16:8 and 13992 more"
+    );
 }
