@@ -179,7 +179,12 @@ fn board_of(identity: &Identity) -> Result<(usize, usize), String> {
         .problem
         .strip_prefix("pentomino ")
         .and_then(|board| parse_board(board).ok())
-        .ok_or_else(|| format!("{} is not a pentomino count", identity.problem))?;
+        .ok_or_else(|| {
+            format!(
+                "{} is not a pentomino count",
+                runner::echo_name(&identity.problem)
+            )
+        })?;
     let board = Pentominoes::new(rows, cols).map_err(|e| e.to_string())?;
     if Count::new(board).identity() != *identity {
         return Err(format!(

@@ -285,7 +285,12 @@ fn max_of(identity: &Identity) -> Result<u64, String> {
         .strip_prefix("sudoku ")
         .and_then(|rest| rest.split(' ').find_map(|part| part.strip_prefix("max=")))
         .and_then(|max| max.parse().ok())
-        .ok_or_else(|| format!("{} is not a count of this program", identity.problem))
+        .ok_or_else(|| {
+            format!(
+                "{} is not a count of this program",
+                runner::echo_name(&identity.problem)
+            )
+        })
 }
 
 fn parse_max(text: &str) -> Result<u64, String> {

@@ -7,3 +7,4 @@ mod examples;
 mod forwarding;
 mod model;
 mod process;
+mod result_files;

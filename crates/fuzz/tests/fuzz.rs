@@ -6,6 +6,7 @@
 mod dimacs;
 mod exact_cover;
 mod files;
+mod identity;
 mod placement;
 mod size;
 mod sudoku;

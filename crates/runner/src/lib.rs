@@ -29,6 +29,8 @@
 #![deny(missing_docs)]
 
 mod args;
+mod cover;
+mod digest;
 mod error;
 mod file;
 mod job;
@@ -39,10 +41,11 @@ mod shard;
 mod tally;
 
 pub use args::{THREADS_MAX, cut_quoted, parse_seconds, parse_threads, usage_line};
-pub use error::{ECHO_MAX, Error, echo, plain};
-pub use file::{MAX_FILE_BYTES, write_atomically};
-pub use job::{Identity, Job, SUBPROBLEMS_VERSION, Subproblems, fingerprint};
-pub use journal::{JOURNAL_FORMAT, JOURNAL_VERSION, Journal};
+pub use cover::Cover;
+pub use error::{ECHO_MAX, Error, PATH_MAX, echo, echo_name, echo_path, plain};
+pub use file::{MAX_FILE_BYTES, MAX_SHARD_BYTES, write_atomically};
+pub use job::{Identity, Job, NAME_MAX, SUBPROBLEMS_VERSION, Subproblems, fingerprint};
+pub use journal::{JOURNAL_FORMAT, JOURNAL_LINE_MAX, JOURNAL_VERSION, Journal};
 pub use merge::{Merged, Survey, merge, survey};
 pub use run::{Finished, Options, run};
 pub use shard::{SHARD_FORMAT, SHARD_VERSION, SHARDS_MAX, Shard, ShardFile};

@@ -4,15 +4,17 @@
 use runner::{Counts, Error, Identity, Shard, ShardFile};
 
 fn shard_file(index: u64, count: u64, total: u128) -> ShardFile<Counts> {
+    let tasks = Shard::new(index, count).unwrap().cover(100).len();
     ShardFile {
         identity: Identity::new("a test job", 1, 100, 0xabcd),
         shard: index,
         shards: count,
         result: Counts {
             total,
+            tasks,
             ..Counts::default()
         },
-        tasks: 1,
+        tasks,
         seconds: 0.5,
         program: "test".into(),
     }
