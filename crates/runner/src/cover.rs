@@ -42,7 +42,7 @@ impl Cover {
 
     /// Whether `task` is one of them.
     pub fn contains(&self, task: u64) -> bool {
-        task >= self.start && task < self.end && (task - self.start) % self.step == 0
+        task >= self.start && task < self.end && (task - self.start).is_multiple_of(self.step)
     }
 }
 
