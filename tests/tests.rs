@@ -4,6 +4,7 @@
 mod cli;
 mod cluster;
 mod examples;
+mod file_handling;
 mod forwarding;
 mod model;
 mod process;
