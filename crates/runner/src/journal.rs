@@ -110,7 +110,8 @@ fn header_out(identity: &Identity) -> HeaderOut<'_> {
     }
 }
 
-/// Whether the first line of `bytes` is that of a checkpoint journal:
+/// Whether the first line of the file at `path` is that of a checkpoint
+/// journal:
 /// [`merge`](crate::merge) leaves such a file alone in a directory of
 /// shards.
 pub(crate) fn is_journal(path: &Path) -> bool {

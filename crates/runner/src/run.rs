@@ -145,8 +145,10 @@ pub struct Finished<T> {
 /// # Errors
 ///
 /// [`Error::Usage`] for a shard that names no work (more shards than
-/// tasks); [`Error::Refused`] for a checkpoint of another work list or
-/// version; [`Error::Io`] when a file cannot be written.
+/// tasks) or a job whose identity no file can hold (a name longer than
+/// [`NAME_MAX`](crate::NAME_MAX)); [`Error::Refused`] for a checkpoint of
+/// another work list or version, or results that overflow; [`Error::Io`]
+/// when a file cannot be written.
 pub fn run<J>(job: &J, options: &Options) -> Result<Finished<J::Output>, Error>
 where
     J: Job + ?Sized,
@@ -154,6 +156,12 @@ where
 {
     let started = Instant::now();
     let identity = job.identity();
+    // What a file cannot hold is refused before any work is done.
+    identity.check().map_err(|reason| {
+        Error::Usage(format!(
+            "the work list {identity} cannot be kept in a file: {reason}"
+        ))
+    })?;
     let selection: Vec<usize> = match &options.shard {
         Some((shard, _)) => shard.tasks(job.len())?,
         None => (0..job.len()).collect(),

@@ -222,3 +222,21 @@ fn a_checkpoint_in_a_new_out_directory_is_created_after_it() {
     let merged = runner::merge::<runner::Counts>(&out, |_| Ok(())).unwrap();
     assert_eq!(merged.value.total, 256);
 }
+
+#[test]
+fn a_job_whose_name_no_file_can_hold_is_refused_before_it_writes_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "n".repeat(runner::NAME_MAX + 1);
+    let job = Subproblems::new(name, Bits { n: 4, len: 0 }, 1);
+    let options = Options::new()
+        .checkpoint(dir.path().join("c.journal"))
+        .shard(Shard::new(0, 1).unwrap(), dir.path().join("out"));
+    match runner::run(&job, &options) {
+        Err(runner::Error::Usage(message)) => {
+            assert!(message.contains("cannot be kept in a file"), "{message}");
+            assert!(message.len() < 400, "{} bytes", message.len());
+        }
+        other => panic!("not refused: {other:?}"),
+    }
+    assert!(!dir.path().join("c.journal").exists());
+}
