@@ -233,8 +233,8 @@ fn board_of(identity: &Identity) -> Result<(usize, usize), String> {
         .and_then(|board| parse_board(board).ok())
         .ok_or_else(|| {
             format!(
-                "{:?} is not a pentomino count",
-                runner::echo(&identity.problem)
+                "{} is not a pentomino count",
+                runner::echo_name(&identity.problem)
             )
         })?;
     let board = Pentominoes::new(rows, cols).map_err(|e| e.to_string())?;

@@ -317,8 +317,8 @@ fn max_of(identity: &Identity) -> Result<u64, String> {
         .and_then(|max| max.parse().ok())
         .ok_or_else(|| {
             format!(
-                "{:?} is not a count of this program",
-                runner::echo(&identity.problem)
+                "{} is not a count of this program",
+                runner::echo_name(&identity.problem)
             )
         })
 }

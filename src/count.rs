@@ -114,7 +114,7 @@ pub fn count(out: &mut impl Write, args: &CountArgs) -> anyhow::Result<()> {
                     finished.value.total,
                     finished.value.fundamental,
                     finished.tasks,
-                    path.display()
+                    runner::echo_path(path)
                 );
             }
             return Ok(());

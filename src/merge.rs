@@ -53,7 +53,7 @@ fn board(identity: &Identity) -> Result<u32, String> {
 
 /// `merge`: the sum of every shard, after checking them all.
 pub fn merge(out: &mut impl Write, args: &MergeArgs) -> anyhow::Result<bool> {
-    let dir = args.dir.display();
+    let dir = runner::echo_path(&args.dir);
     let check = |identity: &Identity| board(identity).map(|_| ());
     if args.status {
         let survey = runner::survey::<Counts>(&args.dir, check).map_err(io_error)?;
@@ -107,7 +107,7 @@ pub fn merge(out: &mut impl Write, args: &MergeArgs) -> anyhow::Result<bool> {
 fn describe(identity: &Identity) -> String {
     match board(identity) {
         Ok(n) => format!("n = {n}"),
-        Err(_) => identity.problem.clone(),
+        Err(_) => runner::echo_name(&identity.problem),
     }
 }
 

@@ -141,6 +141,12 @@ fn four_shards() -> TempDir {
     dir
 }
 
+/// A shard file changed as a hand would, its checksum made again: the
+/// checks behind the checksum are what is tested.
+fn reseal(path: &Path, change: impl FnOnce(&mut serde_json::Value)) {
+    crate::result_files::reseal::<runner::Counts>(path, change);
+}
+
 fn edit(path: &Path, change: impl FnOnce(&mut serde_json::Value)) {
     let mut value: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap();
@@ -167,27 +173,32 @@ fn merge_refuses_what_it_cannot_trust() {
     assert_eq!(merge(dir.path(), &[]).stdout, "2680\n");
 
     type Spoil = fn(&Path);
-    let cases: [(&str, Spoil); 10] = [
+    let cases: [(&str, Spoil); 11] = [
         ("missing", |dir| {
             fs::remove_file(dir.join("nqueens-11-2-of-4.json")).unwrap()
         }),
         ("conflicting_duplicate", |dir| {
             let copy = dir.join("rerun-of-1.json");
             fs::copy(dir.join("nqueens-11-1-of-4.json"), &copy).unwrap();
-            edit(&copy, |v| v["result"]["total"] = "732".into());
+            reseal(&copy, |v| v["result"]["total"] = "732".into());
+        }),
+        ("a_total_edited_by_hand", |dir| {
+            edit(&dir.join("nqueens-11-3-of-4.json"), |v| {
+                v["result"]["total"] = "1000".into()
+            })
         }),
         ("another_n", |dir| {
-            edit(&dir.join("nqueens-11-3-of-4.json"), |v| {
+            reseal(&dir.join("nqueens-11-3-of-4.json"), |v| {
                 v["identity"]["problem"] = "nqueens 12".into()
             })
         }),
         ("another_m", |dir| {
-            edit(&dir.join("nqueens-11-0-of-4.json"), |v| {
+            reseal(&dir.join("nqueens-11-0-of-4.json"), |v| {
                 v["shards"] = 5.into()
             })
         }),
         ("another_split", |dir| {
-            edit(&dir.join("nqueens-11-1-of-4.json"), |v| {
+            reseal(&dir.join("nqueens-11-1-of-4.json"), |v| {
                 v["identity"]["hash"] = "0123456789abcdef".into()
             })
         }),
@@ -199,21 +210,21 @@ fn merge_refuses_what_it_cannot_trust() {
         }),
         ("a_total_that_overflows", |dir| {
             for index in [0, 1] {
-                edit(&dir.join(format!("nqueens-11-{index}-of-4.json")), |v| {
+                reseal(&dir.join(format!("nqueens-11-{index}-of-4.json")), |v| {
                     v["result"]["total"] = u128::MAX.to_string().into()
                 });
             }
         }),
         ("more_shards_than_tasks", |dir| {
             for index in 0..4 {
-                edit(&dir.join(format!("nqueens-11-{index}-of-4.json")), |v| {
+                reseal(&dir.join(format!("nqueens-11-{index}-of-4.json")), |v| {
                     v["shards"] = u64::MAX.into()
                 });
             }
         }),
         ("zero_shards", |dir| {
             for index in 0..4 {
-                edit(&dir.join(format!("nqueens-11-{index}-of-4.json")), |v| {
+                reseal(&dir.join(format!("nqueens-11-{index}-of-4.json")), |v| {
                     v["shards"] = 0.into()
                 });
             }

@@ -193,7 +193,12 @@ fn count_or_show(
     match cli.first {
         Some(_) if files => bail!("--checkpoint and --shard are for counts, not with --first"),
         None if cli.threads != 1 || files => {
-            let job = runner::Subproblems::new(name, network.clone(), SPLIT_DEPTH);
+            let job = runner::Subproblems::with_root(
+                name,
+                network.clone(),
+                SPLIT_DEPTH,
+                &network.domains(),
+            );
             let mut options = runner::Options::new()
                 .threads(cli.threads)
                 .program(format!("model {}", env!("CARGO_PKG_VERSION")));
@@ -251,7 +256,22 @@ fn check_identity(identity: &runner::Identity) -> Result<(), String> {
             runner::echo(&identity.problem)
         ));
     };
-    let job = runner::Subproblems::new(name, network, SPLIT_DEPTH);
+    // The cut is searched again only as far as the file's claim goes: a
+    // file cannot make the merge search a tree larger than it says, nor
+    // for longer than a few seconds.
+    let limits = backtrack::Limits::default()
+        .nodes(identity.tasks.saturating_mul(16).saturating_add(100_000))
+        .time(std::time::Duration::from_secs(10));
+    let domains = network.domains();
+    let job = runner::Subproblems::within(
+        name,
+        network,
+        SPLIT_DEPTH,
+        &domains,
+        &limits,
+        identity.tasks,
+    )
+    .map_err(|e| format!("it cannot be checked: {e}"))?;
     if job.identity() != *identity {
         return Err(
             "this program splits that count otherwise: count the shards again with it".into(),

@@ -6,7 +6,8 @@ use runner::{Counts, Job, Options, Shard, Subproblems};
 
 /// Counts `network` in `shards` shard files, then merges them.
 fn count_in_shards(name: &str, network: Network, depth: usize, shards: u64) -> u128 {
-    let job = Subproblems::new(name, network, depth);
+    let domains = network.domains();
+    let job = Subproblems::with_root(name, network, depth, &domains);
     let dir = tempfile::tempdir().unwrap();
     for index in 0..shards {
         let shard = Shard::new(index, shards).unwrap();
@@ -35,7 +36,8 @@ fn magic_squares_of_order_4_counted_in_shards_and_merged_are_7040() {
 #[test]
 fn a_model_counted_on_two_threads_with_a_checkpoint_resumes_it() {
     let (model, _, _) = puzzle::langford(8).unwrap();
-    let job = Subproblems::new("langford 8", model.compile(), 2);
+    let network = model.compile();
+    let job = Subproblems::with_root("langford 8", network.clone(), 2, &network.domains());
     let dir = tempfile::tempdir().unwrap();
     let options = Options::new()
         .threads(2)
@@ -51,7 +53,10 @@ fn a_model_counted_on_two_threads_with_a_checkpoint_resumes_it() {
 /// same task list.
 #[test]
 fn a_model_built_again_has_the_same_identity() {
-    let job = |n| Subproblems::new("queens", puzzle::queens(n).unwrap().0.compile(), 2);
+    let job = |n| {
+        let network = puzzle::queens(n).unwrap().0.compile();
+        Subproblems::with_root("queens", network.clone(), 2, &network.domains())
+    };
     let first = job(6).identity();
     let _other = puzzle::queens(5).unwrap();
     assert_eq!(job(6).identity(), first);

@@ -7,6 +7,7 @@ mod dimacs;
 mod exact_cover;
 mod files;
 mod flatzinc;
+mod identity;
 mod lines;
 mod model;
 mod placement;

@@ -6,8 +6,14 @@ use std::ops::ControlFlow;
 use backtrack::{Limits, Problem, Report, Search, WorkList};
 use serde::{Deserialize, Serialize};
 
-use crate::error::echo;
+use crate::digest::Fnv;
+use crate::error::{echo, echo_name};
 use crate::tally::{Counts, Tally};
+
+/// The most bytes of a problem's name in an identity read from a file: a
+/// name says what is searched in a few words, and a file whose name is
+/// longer is refused before it is kept in memory.
+pub const NAME_MAX: usize = 4096;
 
 /// What a work list is, written into every checkpoint and shard file:
 /// files of different identities are never mixed.
@@ -37,12 +43,33 @@ impl Identity {
     }
 }
 
+impl Identity {
+    /// Whether an identity read from a file can be one: a name of at most
+    /// [`NAME_MAX`] bytes, a hash of 16 hex digits.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        if self.problem.len() > NAME_MAX {
+            return Err(format!(
+                "its problem's name is {} bytes long, more than the {NAME_MAX} a name may have",
+                self.problem.len()
+            ));
+        }
+        let hex = |c: u8| c.is_ascii_digit() || (b'a'..=b'f').contains(&c);
+        if self.hash.len() != 16 || !self.hash.bytes().all(hex) {
+            return Err(format!(
+                "its hash {:?} is not 16 hex digits",
+                echo(&self.hash)
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl std::fmt::Display for Identity {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
             "{} (split version {}, {} tasks, hash {})",
-            echo(&self.problem),
+            echo_name(&self.problem),
             self.version,
             self.tasks,
             echo(&self.hash)
@@ -67,22 +94,11 @@ impl std::fmt::Display for Identity {
 /// assert_ne!(runner::fingerprint([[0, 1], [1, 0]]), runner::fingerprint([[1, 0], [0, 1]]));
 /// ```
 pub fn fingerprint<T: Serialize>(tasks: impl IntoIterator<Item = T>) -> u64 {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut hash = OFFSET;
-    let mut bytes = Vec::new();
+    let mut hash = Fnv::new();
     for task in tasks {
-        bytes.clear();
-        // Serializing plain data into memory cannot fail; a type whose
-        // Serialize impl fails anyway hashes as its bytes so far.
-        let _ = serde_json::to_writer(&mut bytes, &task);
-        bytes.push(b'\n');
-        for &byte in &bytes {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(PRIME);
-        }
+        hash.json(&task);
     }
-    hash
+    hash.finish()
 }
 
 /// A work list whose results can be kept in files: checkpoints, shards and
@@ -98,6 +114,13 @@ pub trait Job: WorkList<Output: Tally> {
 /// each one's count (solutions in [`Counts::total`], with its nodes) is the
 /// result.
 ///
+/// Its [`Identity`] is made of what decides the answer, not only of its
+/// name: the hash covers the root state (serialized as JSON), the depth of
+/// the cut and the task list. So a checkpoint or a shard of another
+/// problem is refused, whatever the names say, even when the problems
+/// differ only below the cut (strings of length 20 and of length 30 cut at
+/// depth 6 have the same tasks).
+///
 /// # Example
 ///
 /// A problem of your own, counted with a checkpoint that a second run
@@ -108,7 +131,7 @@ pub trait Job: WorkList<Output: Tally> {
 /// use runner::{Options, Shard, Subproblems};
 ///
 /// /// Strings of `n` letters from "ab" with no "aa" in them.
-/// #[derive(Clone)]
+/// #[derive(Clone, serde::Serialize)]
 /// struct NoDoubleA { n: usize, word: Vec<u8> }
 ///
 /// impl Problem for NoDoubleA {
@@ -139,6 +162,10 @@ pub trait Job: WorkList<Output: Tally> {
 /// }
 /// let merged = runner::merge::<runner::Counts>(&dir.path().join("shards"), |_| Ok(()))?;
 /// assert_eq!(merged.value.total, 17_711);
+///
+/// // The same name on a longer string: not the same work list.
+/// let longer = Subproblems::new("no-double-a n=20", NoDoubleA { n: 30, word: vec![] }, 6);
+/// assert!(runner::run(&longer, &options).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -150,30 +177,160 @@ pub struct Subproblems<P: Problem> {
 }
 
 /// The version of [`Subproblems`]' split: the engine's
-/// [`subproblems`](backtrack::subproblems) at a depth.
-pub const SUBPROBLEMS_VERSION: u32 = 1;
+/// [`subproblems`](backtrack::subproblems) at a depth. Version 1 hashed the
+/// task list alone.
+pub const SUBPROBLEMS_VERSION: u32 = 2;
+
+impl<P> Subproblems<P>
+where
+    P: Problem + Clone + Serialize,
+    P::Choice: Serialize,
+{
+    /// The subproblems of `problem` at `depth`, named `name` in its files
+    /// (say what is searched, with its parameters: `sudoku line 12`); the
+    /// identity hashes `problem` itself too.
+    pub fn new(name: impl Into<String>, problem: P, depth: usize) -> Self {
+        let root = root_hash(&problem, depth);
+        let paths = backtrack::subproblems(problem.clone(), depth);
+        Self::from_parts(name.into(), problem, depth, root, paths)
+    }
+}
 
 impl<P> Subproblems<P>
 where
     P: Problem + Clone,
     P::Choice: Serialize,
 {
-    /// The subproblems of `problem` at `depth`, named `name` in its files
-    /// (say what is searched, with its parameters: `sudoku line 12`).
-    pub fn new(name: impl Into<String>, problem: P, depth: usize) -> Self {
+    /// As [`new`](Subproblems::new), for a problem whose state cannot be
+    /// serialized (a compiled constraint model): `root` stands for it in
+    /// the identity, and must hold everything that decides the answer that
+    /// the task list does not (the domains of a model's variables, the
+    /// parameters of its constraints).
+    pub fn with_root(
+        name: impl Into<String>,
+        problem: P,
+        depth: usize,
+        root: &impl Serialize,
+    ) -> Self {
+        let root = root_hash(root, depth);
         let paths = backtrack::subproblems(problem.clone(), depth);
-        let hash = fingerprint(&paths);
+        Self::from_parts(name.into(), problem, depth, root, paths)
+    }
+
+    /// As [`with_root`](Subproblems::with_root), but the cut is searched
+    /// within `limits` and gives up past `max_tasks` tasks: to check a
+    /// file's claim to be of this problem (its identity says how many tasks
+    /// it has) without a search as long as the claim likes.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Refused`](crate::Error::Refused) when the cut has more
+    /// than `max_tasks` tasks or the limits stop its search first.
+    pub fn within(
+        name: impl Into<String>,
+        problem: P,
+        depth: usize,
+        root: &impl Serialize,
+        limits: &Limits,
+        max_tasks: u64,
+    ) -> Result<Self, crate::Error> {
+        let name = name.into();
+        let root = root_hash(root, depth);
+        let mut paths = Vec::new();
+        let mut more = false;
+        let cut = Cut {
+            inner: problem.clone(),
+            depth: 0,
+            cut: depth,
+        };
+        let outcome = Search::new(cut)
+            .with_limits(limits.clone())
+            .for_each(|_, path| {
+                if paths.len() as u64 >= max_tasks {
+                    more = true;
+                    return ControlFlow::Break(());
+                }
+                paths.push(path.to_vec());
+                ControlFlow::Continue(())
+            });
+        if more {
+            return Err(crate::Error::Refused(vec![format!(
+                "{} has more than {max_tasks} tasks at depth {depth}",
+                echo_name(&name)
+            )]));
+        }
+        if outcome.is_limited() {
+            return Err(crate::Error::Refused(vec![format!(
+                "cutting {} at depth {depth} did not finish: {outcome}",
+                echo_name(&name)
+            )]));
+        }
+        Ok(Self::from_parts(name, problem, depth, root, paths))
+    }
+
+    fn from_parts(
+        name: String,
+        problem: P,
+        depth: usize,
+        root: Fnv,
+        paths: Vec<Vec<P::Choice>>,
+    ) -> Self {
+        let mut hash = root;
+        for path in &paths {
+            hash.json(path);
+        }
         Subproblems {
-            name: format!("{} depth={depth}", name.into()),
+            name: format!("{name} depth={depth}"),
             problem,
             paths,
-            hash,
+            hash: hash.finish(),
         }
     }
 
     /// The path of choices from the root to each task's state.
     pub fn paths(&self) -> &[Vec<P::Choice>] {
         &self.paths
+    }
+}
+
+/// The hash of a [`Subproblems`]' root and depth, to which its tasks are
+/// added.
+fn root_hash(root: &impl Serialize, depth: usize) -> Fnv {
+    let mut hash = Fnv::new();
+    hash.json(root);
+    hash.json(&depth);
+    hash
+}
+
+/// A problem whose tree stops at a depth, as the engine cuts one for
+/// [`subproblems`](backtrack::subproblems): the states there count as
+/// solutions and are not expanded.
+struct Cut<P> {
+    inner: P,
+    depth: usize,
+    cut: usize,
+}
+
+impl<P: Problem> Problem for Cut<P> {
+    type Choice = P::Choice;
+    type Choices = P::Choices;
+
+    fn choices(&self) -> Self::Choices {
+        self.inner.choices()
+    }
+
+    fn apply(&mut self, choice: Self::Choice) {
+        self.inner.apply(choice);
+        self.depth += 1;
+    }
+
+    fn undo(&mut self, choice: Self::Choice) {
+        self.inner.undo(choice);
+        self.depth -= 1;
+    }
+
+    fn is_solution(&self) -> bool {
+        self.depth == self.cut || self.inner.is_solution()
     }
 }
 

@@ -3,56 +3,137 @@
 //!
 //! One file of JSON lines. The first line says what the file is and of
 //! which work list ([`Identity`]); each further line is one finished task,
-//! `{"task":INDEX,"result":...}`, appended with a single `write` as soon as
-//! the task is done. A process killed right after loses nothing it
-//! finished; one killed in the middle of a write leaves at most a torn last
-//! line, without its newline, which is ignored (that task is solved
-//! again). Every so often, and when the journal is opened, it is compacted:
-//! rewritten whole, one line per task in task order, into a temporary file
-//! that is flushed to disk and renamed over the journal, so a reader sees
-//! the old journal or the new one, never a mixture.
+//! `{"task":INDEX,"result":...,"checksum":...}`, appended with a single
+//! `write` as soon as the task is done. Every line carries a checksum of
+//! its content (an entry's also covers the work list's hash, so a line
+//! copied from another journal is refused). A process killed right after
+//! an append loses nothing it finished; one killed in the middle of a
+//! write leaves at most a torn last line, without its newline, which is
+//! cut off when the journal is opened again (that task is solved again).
+//!
+//! Opening an existing journal only reads it (and cuts a torn line off):
+//! it goes on by appending, so a run resumes in place even on a full disk.
+//! Every so often the journal is compacted: rewritten whole, one line per
+//! task in task order, into a temporary file that is flushed to disk and
+//! renamed over the journal, so a reader sees the old journal or the new
+//! one, never a mixture; a compaction that fails leaves the old journal,
+//! which is whole, and the run goes on appending to it.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use crate::error::Error;
+use crate::cover::Cover;
+use crate::digest::checksum;
+use crate::error::{Error, echo, echo_path};
 use crate::file;
 use crate::job::Identity;
-use crate::tally::Tally;
+use crate::tally::{Loaded, Stored, Tally};
 
 /// What the first line of a journal says it is.
 pub const JOURNAL_FORMAT: &str = "backtrack-journal";
 
 /// The version of the journal's layout this crate reads and writes.
 /// Version 1 was the N-queens tool's own `nqueens-checkpoint` snapshot and
-/// `.journal` pair.
-pub const JOURNAL_VERSION: u32 = 2;
+/// `.journal` pair; version 2 had no checksums.
+pub const JOURNAL_VERSION: u32 = 3;
 
-#[derive(Serialize, Deserialize)]
-struct Header {
+/// The longest line of a journal read: a header names a work list in a
+/// few words, an entry holds one task's result.
+pub const JOURNAL_LINE_MAX: usize = 1 << 16;
+
+#[derive(Serialize)]
+struct HeaderOut<'a> {
+    format: &'a str,
+    version: u32,
+    identity: &'a Identity,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checksum: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HeaderIn {
+    #[allow(dead_code, reason = "checked by Kind before")]
     format: String,
+    #[allow(dead_code, reason = "checked by Kind before")]
     version: u32,
     identity: Identity,
+    checksum: String,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Entry {
-    task: u64,
-    result: Value,
+/// What a first line says it is, read first to name an earlier format.
+#[derive(Deserialize)]
+struct Kind {
+    format: Option<String>,
+    version: Option<u64>,
 }
+
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct EntryOut<'a, T: Tally> {
+    task: u64,
+    result: Stored<'a, T>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checksum: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, bound = "")]
+struct EntryIn<T: Tally> {
+    task: u64,
+    result: Loaded<T>,
+    checksum: String,
+}
+
+/// An entry's checksum: of its line without it, after the work list's
+/// hash.
+fn entry_checksum<T: Tally>(identity: &Identity, task: u64, result: &T) -> String {
+    let entry = EntryOut {
+        task,
+        result: Stored(result),
+        checksum: None,
+    };
+    checksum(&(&identity.hash, entry))
+}
+
+fn header_out(identity: &Identity) -> HeaderOut<'_> {
+    HeaderOut {
+        format: JOURNAL_FORMAT,
+        version: JOURNAL_VERSION,
+        identity,
+        checksum: None,
+    }
+}
+
+/// Whether the first line of the file at `path` is that of a checkpoint
+/// journal:
+/// [`merge`](crate::merge) leaves such a file alone in a directory of
+/// shards.
+pub(crate) fn is_journal(path: &Path) -> bool {
+    let Ok((file, len)) = file::open_limited(path, MAX) else {
+        return false;
+    };
+    let mut first = Vec::new();
+    let read =
+        BufReader::new(file.take(len.min(JOURNAL_LINE_MAX as u64))).read_until(b'\n', &mut first);
+    read.is_ok()
+        && serde_json::from_slice::<Kind>(&first)
+            .is_ok_and(|kind| kind.format.as_deref() == Some(JOURNAL_FORMAT))
+}
+
+const MAX: u64 = file::MAX_FILE_BYTES;
 
 /// An open checkpoint journal: the finished tasks and where to record more.
 #[derive(Debug)]
 pub struct Journal<T> {
     path: PathBuf,
-    /// Open for appending; `None` only until the first compaction.
-    file: Option<File>,
+    /// Open for appending.
+    file: File,
     identity: Identity,
     done: BTreeMap<u64, T>,
     compact_every: Duration,
@@ -61,31 +142,58 @@ pub struct Journal<T> {
 
 impl<T: Tally + PartialEq> Journal<T> {
     /// Opens the journal at `path` for the work list `identity`, creating
-    /// it if it does not exist, and compacts it. `compact_every` is how
-    /// often [`record`](Journal::record) rewrites it whole.
+    /// it if it does not exist. A symbolic link is followed, also to a
+    /// file not there yet, and the journal kept where it points.
+    /// `compact_every` is how often [`record`](Journal::record) rewrites it
+    /// whole.
     ///
     /// # Errors
     ///
     /// [`Error::Refused`] for a file that is not a journal of this work
     /// list (another problem, another split, an earlier version of the
-    /// format, a corrupt line); [`Error::Io`] when it cannot be read or
+    /// format, a line changed or corrupt, a line longer than
+    /// [`JOURNAL_LINE_MAX`]); [`Error::Io`] when it cannot be read or
     /// written.
     pub fn open(path: &Path, identity: &Identity, compact_every: Duration) -> Result<Self, Error> {
-        let done = match file::read_limited(path) {
-            Ok(bytes) => read(path, &bytes, identity)?,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => BTreeMap::new(),
+        let path =
+            file::resolve(path).map_err(|e| Error::io("cannot read the checkpoint", path, e))?;
+        let path = path.as_path();
+        let cannot_write = |e| Error::io("cannot write the checkpoint", path, e);
+        let found = match file::open_limited(path, MAX) {
+            Ok((file, len)) => Some(read(path, file, len, identity)?),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(e) => return Err(Error::io("cannot read the checkpoint", path, e)),
         };
-        let mut journal = Journal {
-            file: None,
+        let done = match found {
+            // A journal whose whole lines end at `whole`: a torn line after
+            // them is cut off, in place.
+            Some(Found::Journal { done, whole, len }) => {
+                if whole < len {
+                    OpenOptions::new()
+                        .write(true)
+                        .open(path)
+                        .and_then(|file| file.set_len(whole))
+                        .map_err(cannot_write)?;
+                }
+                done
+            }
+            Some(Found::Empty) | None => {
+                file::write_atomically(path, &header_line(identity)).map_err(cannot_write)?;
+                BTreeMap::new()
+            }
+        };
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(cannot_write)?;
+        Ok(Journal {
+            file,
             path: path.to_owned(),
             identity: identity.clone(),
             done,
             compact_every,
             compacted: Instant::now(),
-        };
-        journal.compact()?;
-        Ok(journal)
+        })
     }
 
     /// The finished tasks and their results.
@@ -93,32 +201,34 @@ impl<T: Tally + PartialEq> Journal<T> {
         &self.done
     }
 
-    /// The journal's file.
+    /// The journal's file (where a symbolic link given to
+    /// [`open`](Journal::open) points).
     pub fn path(&self) -> &Path {
         &self.path
     }
 
     /// Records a finished task: appended to the journal at once, and the
-    /// journal compacted when `compact_every` has passed.
+    /// journal compacted when `compact_every` has passed (if that fails,
+    /// the journal stays as it is, whole, and is appended to).
     ///
     /// # Errors
     ///
-    /// [`Error::Io`] when the journal cannot be written.
+    /// [`Error::Io`] when the journal cannot be appended to.
     pub fn record(&mut self, task: u64, result: &T) -> Result<(), Error> {
         if self.done.insert(task, result.clone()).is_some() {
             return Ok(());
         }
-        let mut line = entry_line(task, result);
-        line.push('\n');
+        let mut line = entry_line(&self.identity, task, result);
+        line.push(b'\n');
         // One write call: a kill leaves the line whole or torn, never mixed
         // with another.
-        let appended = match self.file.as_mut() {
-            Some(file) => file.write_all(line.as_bytes()),
-            None => Err(io::Error::other("the journal is not open")),
-        };
-        appended.map_err(|e| Error::io("cannot write the checkpoint", &self.path, e))?;
+        self.file
+            .write_all(&line)
+            .map_err(|e| Error::io("cannot write the checkpoint", &self.path, e))?;
         if self.compacted.elapsed() >= self.compact_every {
-            self.compact()?;
+            // A journal that cannot be rewritten (a full disk) is still
+            // whole, and appended to.
+            let _ = self.compact();
         }
         Ok(())
     }
@@ -127,66 +237,102 @@ impl<T: Tally + PartialEq> Journal<T> {
     ///
     /// # Errors
     ///
-    /// [`Error::Io`] when it cannot be written.
+    /// [`Error::Io`] when it cannot be written; the journal is left as it
+    /// was, and appended to.
     pub fn compact(&mut self) -> Result<(), Error> {
-        let header = Header {
-            format: JOURNAL_FORMAT.to_owned(),
-            version: JOURNAL_VERSION,
-            identity: self.identity.clone(),
-        };
-        let mut text = serde_json::to_string(&header)
-            .map_err(io::Error::other)
-            .map_err(|e| Error::io("cannot write the checkpoint", &self.path, e))?;
-        text.push('\n');
-        for (&task, result) in &self.done {
-            text.push_str(&entry_line(task, result));
-            text.push('\n');
-        }
-        file::write_atomically(&self.path, text.as_bytes())
-            .map_err(|e| Error::io("cannot write the checkpoint", &self.path, e))?;
-        self.file = Some(
-            OpenOptions::new()
-                .append(true)
-                .open(&self.path)
-                .map_err(|e| Error::io("cannot write the checkpoint", &self.path, e))?,
-        );
+        let compacted = self.rewrite();
+        // From the end of this one, whether it worked or not: a rewrite
+        // slower than `compact_every` must not start the next at once.
         self.compacted = Instant::now();
+        compacted
+    }
+
+    fn rewrite(&mut self) -> Result<(), Error> {
+        let mut text = header_line(&self.identity);
+        for (&task, result) in &self.done {
+            text.extend_from_slice(&entry_line(&self.identity, task, result));
+            text.push(b'\n');
+        }
+        let cannot_write = |e| Error::io("cannot write the checkpoint", &self.path, e);
+        file::write_atomically(&self.path, &text).map_err(cannot_write)?;
+        self.file = OpenOptions::new()
+            .append(true)
+            .open(&self.path)
+            .map_err(cannot_write)?;
         Ok(())
     }
 }
 
-fn entry_line<T: Tally>(task: u64, result: &T) -> String {
-    let entry = Entry {
-        task,
-        result: result.to_json(),
-    };
-    // A map of strings and numbers always serializes.
-    serde_json::to_string(&entry).unwrap_or_default()
+fn header_line(identity: &Identity) -> Vec<u8> {
+    let mut header = header_out(identity);
+    header.checksum = Some(checksum(&header));
+    // Strings and numbers always serialize.
+    let mut line = serde_json::to_vec(&header).unwrap_or_default();
+    line.push(b'\n');
+    line
 }
 
-/// The finished tasks of a journal's bytes, checked against `identity`.
+fn entry_line<T: Tally>(identity: &Identity, task: u64, result: &T) -> Vec<u8> {
+    let entry = EntryOut {
+        task,
+        result: Stored(result),
+        checksum: Some(entry_checksum(identity, task, result)),
+    };
+    serde_json::to_vec(&entry).unwrap_or_default()
+}
+
+/// What a journal's file holds.
+enum Found<T> {
+    /// Nothing: a journal to be started.
+    Empty,
+    /// The finished tasks, and where the last whole line ends.
+    Journal {
+        done: BTreeMap<u64, T>,
+        whole: u64,
+        len: u64,
+    },
+}
+
+/// The finished tasks of a journal, read a line at a time and checked
+/// against `identity`.
 fn read<T: Tally + PartialEq>(
     path: &Path,
-    bytes: &[u8],
+    file: File,
+    len: u64,
     identity: &Identity,
-) -> Result<BTreeMap<u64, T>, Error> {
-    let name = path.display();
+) -> Result<Found<T>, Error> {
+    let name = echo_path(path);
     let refuse = |reason: String| Error::Refused(vec![format!("{name}: {reason}")]);
-    if bytes.is_empty() {
-        return Ok(BTreeMap::new());
+    let cannot_read = |e| Error::io("cannot read the checkpoint", path, e);
+    if len == 0 {
+        return Ok(Found::Empty);
     }
-    // The header is whole (it is only ever written by a compaction, which
-    // is atomic); of the entries, only whole lines count: the last one may
-    // be torn by a kill in the middle of its write.
-    let mut lines = bytes.split_inclusive(|&b| b == b'\n');
-    let first = lines.next().unwrap_or_default();
-    let lines = lines.filter(|line| line.ends_with(b"\n"));
-    let header: Value = serde_json::from_slice(first).map_err(|_| {
+    let mut reader = BufReader::new(file.take(len));
+    let mut line = Vec::new();
+    // Reads a line of at most JOURNAL_LINE_MAX bytes and its newline;
+    // `Ok(false)` at the end of the file.
+    let mut next = |line: &mut Vec<u8>, number: usize| -> Result<bool, Error> {
+        line.clear();
+        let limit = JOURNAL_LINE_MAX as u64 + 1;
+        (&mut reader)
+            .take(limit)
+            .read_until(b'\n', line)
+            .map_err(cannot_read)?;
+        if line.len() as u64 == limit && !line.ends_with(b"\n") {
+            return Err(refuse(format!(
+                "line {number} is longer than {JOURNAL_LINE_MAX} bytes: not a checkpoint journal of this program"
+            )));
+        }
+        Ok(!line.is_empty())
+    };
+    next(&mut line, 1)?;
+    // The header is whole (it is only ever written atomically).
+    let kind: Kind = serde_json::from_slice(&line).map_err(|_| {
         refuse(format!(
             "not a checkpoint journal (its first line is not a {JOURNAL_FORMAT} header); give another file or remove it"
         ))
     })?;
-    let format = header.get("format").and_then(Value::as_str);
+    let format = kind.format.as_deref();
     if format == Some("nqueens-checkpoint") {
         return Err(refuse(format!(
             "a checkpoint of an earlier version (nqueens-checkpoint, format version 1); this version reads {JOURNAL_FORMAT} version {JOURNAL_VERSION}: remove it (and its .journal) and count again"
@@ -195,55 +341,70 @@ fn read<T: Tally + PartialEq>(
     if format != Some(JOURNAL_FORMAT) {
         return Err(refuse(format!(
             "not a checkpoint journal (format {}); give another file or remove it",
-            format.map_or_else(
-                || "missing".to_owned(),
-                |f| format!("{:?}", crate::error::echo(f))
-            )
+            format.map_or_else(|| "missing".to_owned(), |f| format!("{:?}", echo(f)))
         )));
     }
-    let version = header.get("version").and_then(Value::as_u64);
-    if version != Some(u64::from(JOURNAL_VERSION)) {
+    if kind.version != Some(u64::from(JOURNAL_VERSION)) {
         return Err(refuse(format!(
-            "a checkpoint journal of format version {}; this version reads version {JOURNAL_VERSION}",
-            version.map_or_else(|| "unknown".to_owned(), |v| v.to_string())
+            "a checkpoint journal of format version {}; this version reads version {JOURNAL_VERSION}: remove it and count again",
+            kind.version
+                .map_or_else(|| "unknown".to_owned(), |v| v.to_string())
         )));
     }
-    let header: Header = serde_json::from_value(header).map_err(|e| {
+    let header: HeaderIn = serde_json::from_slice(&line).map_err(|e| {
         refuse(format!(
             "a damaged journal header: {}",
             crate::error::short(e)
         ))
     })?;
+    if checksum(&header_out(&header.identity)) != header.checksum {
+        return Err(refuse(
+            "its first line does not match its checksum: the journal was changed; remove it and count again".to_owned(),
+        ));
+    }
     if header.identity != *identity {
         return Err(refuse(format!(
             "a checkpoint of another work list: {}; this run is {identity}; use another file",
             header.identity
         )));
     }
+    let mut whole = line.len() as u64;
     let mut done = BTreeMap::new();
-    for (number, line) in lines.enumerate() {
-        let line_number = number + 2;
-        let entry: Entry = serde_json::from_slice(line)
-            .map_err(|_| refuse(format!("line {line_number} is not a journal entry")))?;
-        if entry.task >= identity.tasks {
+    for number in 2.. {
+        if !next(&mut line, number)? {
+            break;
+        }
+        if !line.ends_with(b"\n") {
+            // Torn by a kill in the middle of its write: solved again.
+            break;
+        }
+        whole += line.len() as u64;
+        let entry: EntryIn<T> = serde_json::from_slice(&line)
+            .map_err(|_| refuse(format!("line {number} is not a journal entry")))?;
+        let (task, result) = (entry.task, entry.result.0);
+        if entry_checksum(identity, task, &result) != entry.checksum {
             return Err(refuse(format!(
-                "line {line_number}: there is no task {} (the work list has {})",
-                entry.task, identity.tasks
+                "line {number} does not match its checksum: the journal was changed; remove it and count again"
             )));
         }
-        let result = T::from_json(&entry.result).ok_or_else(|| {
+        if task >= identity.tasks {
+            return Err(refuse(format!(
+                "line {number}: there is no task {task} (the work list has {})",
+                identity.tasks
+            )));
+        }
+        result.check(&Cover::one(task)).map_err(|reason| {
             refuse(format!(
-                "line {line_number}: not a result of this work list"
+                "line {number}: not a result of task {task}: {reason}"
             ))
         })?;
-        if let Some(known) = done.insert(entry.task, result.clone())
+        if let Some(known) = done.insert(task, result.clone())
             && known != result
         {
             return Err(refuse(format!(
-                "task {} has two different results; the checkpoint is corrupt",
-                entry.task
+                "task {task} has two different results; the checkpoint is corrupt"
             )));
         }
     }
-    Ok(done)
+    Ok(Found::Journal { done, whole, len })
 }

@@ -4,17 +4,23 @@
 //! The engine's [`Runner`](backtrack::Runner) solves a
 //! [`WorkList`](backtrack::WorkList) on exactly the threads asked for. This
 //! crate adds the files: a [`Job`] is a work list with an [`Identity`] (a
-//! name, a split version and a [`fingerprint`] of its tasks) whose results
-//! are a [`Tally`], and [`run`] then keeps
+//! name, a split version and a [`fingerprint`] of what decides its answer:
+//! for [`Subproblems`], the root state, the depth and the tasks) whose
+//! results are a [`Tally`], and [`run`] then keeps
 //!
-//! - a checkpoint [`Journal`]: one line per finished task, appended at once
-//!   and compacted atomically, so a run killed with `kill -9` resumes
-//!   without losing or repeating a task, and a journal of another work list
-//!   is refused;
+//! - a checkpoint [`Journal`]: one line per finished task, appended at once,
+//!   so a run killed with `kill -9` resumes without losing or repeating a
+//!   task, and a journal of another work list is refused;
 //! - a [`ShardFile`] per shard (task `i` belongs to shard `i mod M`),
 //!   written atomically, and [`merge`], which adds them up only after
 //!   checking that every shard is there once, all of one work list, and
 //!   that nothing overflows.
+//!
+//! Every line of a journal and every shard file carries a checksum of its
+//! content, so a hand edit or a flipped bit is refused with the file named,
+//! and the numbers read are checked against the tasks they cover
+//! ([`Tally::check`] with a [`Cover`]). Files are read with a bound on their
+//! size, parsed without an intermediate tree, and never waited on.
 //!
 //! [`Subproblems`] makes a job of any [`Problem`](backtrack::Problem); the
 //! N-queens counter and the pentomino count are jobs of their own.
@@ -34,6 +40,8 @@
 #![deny(missing_docs)]
 
 mod args;
+mod cover;
+mod digest;
 mod error;
 mod file;
 mod input;
@@ -46,11 +54,12 @@ mod shard;
 mod tally;
 
 pub use args::{THREADS_MAX, cut_quoted, parse_seconds, parse_threads, usage_line};
-pub use error::{ECHO_MAX, Error, echo, plain};
-pub use file::{MAX_FILE_BYTES, write_atomically};
+pub use cover::Cover;
+pub use error::{ECHO_MAX, Error, PATH_MAX, echo, echo_name, echo_path, plain};
+pub use file::{MAX_FILE_BYTES, MAX_SHARD_BYTES, write_atomically};
 pub use input::{LineError, LineLimits, Lines, read_text};
-pub use job::{Identity, Job, SUBPROBLEMS_VERSION, Subproblems, fingerprint};
-pub use journal::{JOURNAL_FORMAT, JOURNAL_VERSION, Journal};
+pub use job::{Identity, Job, NAME_MAX, SUBPROBLEMS_VERSION, Subproblems, fingerprint};
+pub use journal::{JOURNAL_FORMAT, JOURNAL_LINE_MAX, JOURNAL_VERSION, Journal};
 pub use merge::{Merged, Survey, merge, survey};
 pub use output::{Stdout, stdout, write_failure};
 pub use run::{Finished, Options, run};

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, echo};
+use crate::error::{Error, echo_name, echo_path};
 use crate::job::Identity;
 use crate::shard::ShardFile;
 use crate::tally::Tally;
@@ -76,14 +76,20 @@ fn ranges_text(ranges: impl IntoIterator<Item = (u64, u64)>) -> String {
     text
 }
 
-/// Reads every `*.json` file of `dir` and checks them: all of one work
-/// list and one number of shards M, with 1 <= M <= its number of tasks;
-/// each shard once, or several times with the same result. `check` is
-/// asked whether the work list is one this program can vouch for (that it
-/// would split the same problem the same way): its error is a problem line.
+/// Reads every `*.json` file of `dir` and checks them: each one whole (its
+/// checksum) and consistent (the tasks of its shard, a result that can be
+/// theirs); all of one work list and one number of shards M, with 1 <= M
+/// <= its number of tasks; each shard once, or several times with the same
+/// result. `check` is asked whether the work list is one this program can
+/// vouch for (that it would split the same problem the same way): its
+/// error is a problem line.
 ///
-/// Files that are not regular files (a FIFO, a device, a directory) are
-/// refused without being opened, so a survey never blocks on one.
+/// The work list is the one most files are of; where as many files are of
+/// two, the one `check` vouches for, and if that does not tell them apart,
+/// the disagreement is the problem and no shard is called missing. A
+/// checkpoint journal kept in the directory (a `*.json` one too) is left
+/// out. Files that are not regular files (a FIFO, a device, a directory)
+/// are refused without being opened, so a survey never blocks on one.
 ///
 /// # Errors
 ///
@@ -108,38 +114,24 @@ pub fn survey<T: Tally + PartialEq>(
     for path in files {
         match ShardFile::read(&path) {
             Ok(result) => results.push((path, result)),
-            Err(reason) => problems.push(format!("{}: unreadable: {reason}", path.display())),
+            Err(_) if crate::journal::is_journal(&path) => {}
+            Err(reason) => problems.push(format!("{}: unreadable: {reason}", echo_path(&path))),
         }
     }
-    // The job is what most files say; the others are the odd ones out.
-    let mut votes: BTreeMap<(&Identity, u64), usize> = BTreeMap::new();
-    for (_, result) in &results {
-        *votes.entry((&result.identity, result.shards)).or_default() += 1;
-    }
-    let job = votes
-        .iter()
-        .max_by_key(|(_, count)| **count)
-        .map(|((identity, shards), _)| ((*identity).clone(), *shards));
+    let job = the_job(&results, &check, &mut problems);
     let mut done: BTreeMap<u64, ShardFile<T>> = BTreeMap::new();
     let mut sources: BTreeMap<u64, PathBuf> = BTreeMap::new();
     if let Some((identity, shards)) = &job {
         if let Err(reason) = check(identity) {
             problems.push(format!("the shards are of {identity}: {reason}"));
         }
-        let sane = *shards >= 1 && *shards <= identity.tasks;
-        if !sane {
-            problems.push(format!(
-                "the shards say they are {shards} shards of {} tasks: a count needs 1 to {} shards",
-                identity.tasks, identity.tasks
-            ));
-        }
-        for (path, result) in results.into_iter().filter(|_| sane) {
-            let file = path.display();
+        for (path, result) in results {
+            let file = echo_path(&path);
             if result.identity.problem != identity.problem {
                 problems.push(format!(
                     "{file}: a shard of {}, the others are of {}",
-                    echo(&result.identity.problem),
-                    echo(&identity.problem)
+                    echo_name(&result.identity.problem),
+                    echo_name(&identity.problem)
                 ));
             } else if result.shards != *shards {
                 problems.push(format!(
@@ -151,23 +143,17 @@ pub fn survey<T: Tally + PartialEq>(
                     "{file}: from another split of the work (version {}, {} tasks, hash {}; the others: version {}, {} tasks, hash {})",
                     result.identity.version,
                     result.identity.tasks,
-                    echo(&result.identity.hash),
+                    result.identity.hash,
                     identity.version,
                     identity.tasks,
-                    echo(&identity.hash)
-                ));
-            } else if result.shard >= *shards {
-                problems.push(format!(
-                    "{file}: shard {} does not exist (shards are 0 to {})",
-                    result.shard,
-                    shards.saturating_sub(1)
+                    identity.hash
                 ));
             } else if let Some(earlier) = done.get(&result.shard) {
                 if earlier.result != result.result {
                     problems.push(format!(
                         "shard {}: {} and {file} disagree ({} vs {})",
                         result.shard,
-                        sources[&result.shard].display(),
+                        echo_path(&sources[&result.shard]),
                         earlier.result.summary(),
                         result.result.summary()
                     ));
@@ -183,6 +169,54 @@ pub fn survey<T: Tally + PartialEq>(
         done,
         problems,
     })
+}
+
+/// The work list and number of shards of a directory: what most files
+/// say; between as many, the one `check` vouches for. `None` when no file
+/// could be read, or the files cannot be told apart (then the problem is
+/// said).
+fn the_job<T>(
+    results: &[(PathBuf, ShardFile<T>)],
+    check: &impl Fn(&Identity) -> Result<(), String>,
+    problems: &mut Vec<String>,
+) -> Option<(Identity, u64)> {
+    let mut votes: BTreeMap<(&Identity, u64), (usize, &Path)> = BTreeMap::new();
+    for (path, result) in results {
+        votes
+            .entry((&result.identity, result.shards))
+            .or_insert((0, path))
+            .0 += 1;
+    }
+    let most = votes.values().map(|(count, _)| *count).max()?;
+    let leading: Vec<_> = votes
+        .iter()
+        .filter(|(_, (count, _))| *count == most)
+        .collect();
+    if leading.len() == 1 {
+        let ((identity, shards), _) = leading[0];
+        return Some(((*identity).clone(), *shards));
+    }
+    let vouched: Vec<_> = leading
+        .iter()
+        .filter(|((identity, _), _)| check(identity).is_ok())
+        .collect();
+    if let [((identity, shards), _)] = vouched[..] {
+        return Some(((*identity).clone(), *shards));
+    }
+    let each: Vec<String> = leading
+        .iter()
+        .take(4)
+        .map(|((identity, shards), (_, path))| {
+            format!("{} of {shards} shards of {identity}", echo_path(path))
+        })
+        .collect();
+    problems.push(format!(
+        "as many files are of each of {} work lists, so which one the shards are of cannot be told: {}{}",
+        leading.len(),
+        each.join("; "),
+        if leading.len() > 4 { "; ..." } else { "" }
+    ));
+    None
 }
 
 /// The shards of a directory added up, after [`survey`] found them all
@@ -213,7 +247,9 @@ pub fn merge<T: Tally + PartialEq>(
     let survey = survey::<T>(dir, check)?;
     let mut problems = survey.problems.clone();
     let Some((identity, shards)) = survey.job.clone() else {
-        problems.push(format!("no shard results in {}", dir.display()));
+        if problems.is_empty() {
+            problems.push(format!("no shard results in {}", echo_path(dir)));
+        }
         return Err(Error::Refused(problems));
     };
     let missing = survey.missing();
@@ -236,6 +272,8 @@ pub fn merge<T: Tally + PartialEq>(
         })?;
         seconds += shard.seconds;
     }
+    // Each shard's seconds are at most 10^12: their sum is finite.
+    debug_assert!(seconds.is_finite());
     Ok(Merged {
         identity,
         shards,

@@ -8,10 +8,11 @@ use std::time::{Duration, Instant};
 
 use backtrack::{Limits, Outcome, Runner};
 
-use crate::error::Error;
+use crate::error::{Error, echo_path};
 use crate::job::Job;
 use crate::journal::Journal;
 use crate::shard::{Shard, ShardFile};
+use crate::tally::Tally;
 
 /// How to [`run`] a job: threads, limits, progress, a checkpoint, a shard.
 #[derive(Clone)]
@@ -144,8 +145,10 @@ pub struct Finished<T> {
 /// # Errors
 ///
 /// [`Error::Usage`] for a shard that names no work (more shards than
-/// tasks); [`Error::Refused`] for a checkpoint of another work list or
-/// version; [`Error::Io`] when a file cannot be written.
+/// tasks) or a job whose identity no file can hold (a name longer than
+/// [`NAME_MAX`](crate::NAME_MAX)); [`Error::Refused`] for a checkpoint of
+/// another work list or version, or results that overflow; [`Error::Io`]
+/// when a file cannot be written.
 pub fn run<J>(job: &J, options: &Options) -> Result<Finished<J::Output>, Error>
 where
     J: Job + ?Sized,
@@ -153,10 +156,21 @@ where
 {
     let started = Instant::now();
     let identity = job.identity();
+    // What a file cannot hold is refused before any work is done.
+    identity.check().map_err(|reason| {
+        Error::Usage(format!(
+            "the work list {identity} cannot be kept in a file: {reason}"
+        ))
+    })?;
     let selection: Vec<usize> = match &options.shard {
         Some((shard, _)) => shard.tasks(job.len())?,
         None => (0..job.len()).collect(),
     };
+    // The directory of the shard file first: a checkpoint may be in it.
+    if let Some((_, dir)) = &options.shard {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::io("cannot create the directory", dir, e))?;
+    }
     let mut journal = match &options.checkpoint {
         Some(path) => Some(Journal::<J::Output>::open(
             path,
@@ -173,7 +187,9 @@ where
         weight_all += weight;
         match journal.as_ref().and_then(|j| j.done().get(&(task as u64))) {
             Some(value) => {
-                resumed_value = resumed_value + value.clone();
+                resumed_value = resumed_value
+                    .checked_add(value.clone())
+                    .ok_or_else(|| overflow(journal.as_ref().map(Journal::path)))?;
                 weight_done += weight;
             }
             None => todo.push(task),
@@ -198,9 +214,13 @@ where
         None => Ok(()),
     })?;
     if let Some(journal) = journal.as_mut() {
-        journal.compact()?;
+        // Every task is in the journal already: a journal that cannot be
+        // rewritten (a full disk) is whole as it is.
+        let _ = journal.compact();
     }
-    let value = resumed_value + report.value;
+    let value = resumed_value
+        .checked_add(report.value)
+        .ok_or_else(|| overflow(journal.as_ref().map(Journal::path)))?;
     let mut shard_file = None;
     if let (Some((shard, dir)), false) = (&options.shard, report.outcome.is_limited()) {
         let file = ShardFile {
@@ -223,4 +243,18 @@ where
         shard_file,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The refusal of results that add up past what a count holds: only a
+/// checkpoint changed by hand can hold such numbers.
+fn overflow(journal: Option<&Path>) -> Error {
+    let from = journal.map_or_else(String::new, |path| {
+        format!(
+            " (the checkpoint {} has been tampered with)",
+            echo_path(path)
+        )
+    });
+    Error::Refused(vec![format!(
+        "the results add up past what a count can hold{from}"
+    )])
 }

@@ -4,19 +4,21 @@
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use crate::error::Error;
+use crate::cover::Cover;
+use crate::digest::checksum;
+use crate::error::{Error, echo};
 use crate::file;
-use crate::job::Identity;
-use crate::tally::Tally;
+use crate::job::{Identity, NAME_MAX};
+use crate::tally::{Loaded, Stored, Tally};
 
 /// What a shard file says it is.
 pub const SHARD_FORMAT: &str = "backtrack-shard";
 
 /// The version of the shard file's layout this crate reads and writes.
-/// Version 1 was the N-queens tool's own `nqueens-shard` file.
-pub const SHARD_VERSION: u32 = 2;
+/// Version 1 was the N-queens tool's own `nqueens-shard` file; version 2
+/// had no checksum.
+pub const SHARD_VERSION: u32 = 3;
 
 /// The most shards a work list can be dealt out to: 4,000,000, the most
 /// tasks a Slurm job array can have (its `MaxArraySize` is at most
@@ -62,20 +64,22 @@ impl Shard {
     pub fn parse(text: &str) -> Result<Shard, Error> {
         let syntax = || {
             Error::Usage(format!(
-                "--shard takes I/M (shard I of M, counting from 0), slurm or slurm/M, got {text:?}"
+                "--shard takes I/M (shard I of M, counting from 0), slurm or slurm/M, got {:?}",
+                echo(text)
             ))
         };
         let number = |part: &str| part.trim().parse::<u64>().map_err(|_| syntax());
         let env = |name: &str| -> Result<u64, Error> {
             let value = std::env::var(name).map_err(|_| {
                 Error::Usage(format!(
-                    "--shard {text} needs {name}, which is not set (run it as a Slurm array task)"
+                    "--shard {} needs {name}, which is not set (run it as a Slurm array task)",
+                    echo(text)
                 ))
             })?;
             value
                 .trim()
                 .parse()
-                .map_err(|_| Error::Usage(format!("{name} is {value:?}, not a number")))
+                .map_err(|_| Error::Usage(format!("{name} is {:?}, not a number", echo(&value))))
         };
         let (index, count) = match text.split_once('/') {
             None if text == "slurm" => {
@@ -90,7 +94,8 @@ impl Shard {
         }
         Shard::new(index, count).map_err(|_| {
             Error::Usage(format!(
-                "--shard {text}: the shard number must be from 0 to M - 1, and M at least 1 (got shard {index} of {count})"
+                "--shard {}: the shard number must be from 0 to M - 1, and M at least 1 (got shard {index} of {count})",
+                echo(text)
             ))
         })
     }
@@ -121,6 +126,12 @@ impl Shard {
         // count <= len, so both fit a usize.
         let (start, step) = (self.index as usize, self.count as usize);
         Ok((start..len).step_by(step).collect())
+    }
+
+    /// The tasks of this shard in a work list of `len` tasks, as a
+    /// [`Cover`].
+    pub fn cover(&self, len: u64) -> Cover {
+        Cover::new(self.index, self.count, len)
     }
 
     /// The file this shard of the work list `identity` writes in `dir`.
@@ -180,23 +191,73 @@ pub struct ShardFile<T> {
     pub program: String,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Stored {
+/// The most seconds a shard may say it took: 10^12, some 30,000 years, so
+/// that the seconds of every shard add up to a finite number.
+const SECONDS_MAX: f64 = 1e12;
+
+/// The file as written: its content, then the checksum of that content.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct Written<'a, T: Tally> {
+    format: &'a str,
+    version: u32,
+    identity: &'a Identity,
+    shard: u64,
+    shards: u64,
+    result: Stored<'a, T>,
+    tasks: u64,
+    seconds: f64,
+    program: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checksum: Option<String>,
+}
+
+impl<'a, T: Tally> Written<'a, T> {
+    fn new(file: &'a ShardFile<T>) -> Self {
+        Written {
+            format: SHARD_FORMAT,
+            version: SHARD_VERSION,
+            identity: &file.identity,
+            shard: file.shard,
+            shards: file.shards,
+            result: Stored(&file.result),
+            tasks: file.tasks,
+            seconds: file.seconds,
+            program: &file.program,
+            checksum: None,
+        }
+    }
+}
+
+/// The file as read back.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, bound = "")]
+struct Read<T: Tally> {
     format: String,
     version: u32,
     identity: Identity,
     shard: u64,
     shards: u64,
-    result: Value,
+    result: Loaded<T>,
     tasks: u64,
     seconds: f64,
     program: String,
+    checksum: String,
+}
+
+/// What a file says it is, read first to name an earlier format or
+/// another kind of file; the rest is skipped without being kept.
+#[derive(Deserialize)]
+struct Kind {
+    format: Option<String>,
+    version: Option<u64>,
 }
 
 impl<T: Tally> ShardFile<T> {
     /// Writes the file into `dir` (created if needed) under
     /// [`Shard::path`], atomically (see
-    /// [`write_atomically`](crate::write_atomically)); returns its path.
+    /// [`write_atomically`](crate::write_atomically)), with a checksum of
+    /// its content; returns its path.
     ///
     /// # Errors
     ///
@@ -209,29 +270,30 @@ impl<T: Tally> ShardFile<T> {
             count: self.shards,
         };
         let path = shard.path(dir, &self.identity);
-        let stored = Stored {
-            format: SHARD_FORMAT.to_owned(),
-            version: SHARD_VERSION,
-            identity: self.identity.clone(),
-            shard: self.shard,
-            shards: self.shards,
-            result: self.result.to_json(),
-            tasks: self.tasks,
-            seconds: self.seconds,
-            program: self.program.clone(),
-        };
-        let mut text = serde_json::to_vec_pretty(&stored)
+        let mut written = Written::new(self);
+        written.checksum = Some(checksum(&written));
+        let mut text = serde_json::to_vec_pretty(&written)
             .map_err(|e| Error::io("cannot write", &path, std::io::Error::other(e)))?;
         text.push(b'\n');
         file::write_atomically(&path, &text).map_err(|e| Error::io("cannot write", &path, e))?;
         Ok(path)
     }
 
-    /// Reads a shard file; the error says in a few words why it is not one.
+    /// Reads a shard file, of at most [`MAX_SHARD_BYTES`] bytes, and checks
+    /// it: its checksum, and that its numbers can be those of its shard
+    /// (the tasks shard `i` of `M` has, a result that
+    /// [`Tally::check`] accepts). The error says in a few words why it is
+    /// not one.
+    ///
+    /// [`MAX_SHARD_BYTES`]: crate::MAX_SHARD_BYTES
     pub fn read(path: &Path) -> Result<ShardFile<T>, String> {
-        let bytes = file::read_limited(path).map_err(|e| crate::error::plain(&e))?;
-        let value: Value = serde_json::from_slice(&bytes).map_err(crate::error::short)?;
-        let format = value.get("format").and_then(Value::as_str);
+        let bytes =
+            file::read_limited(path, file::MAX_SHARD_BYTES).map_err(|e| crate::error::plain(&e))?;
+        if bytes.is_empty() {
+            return Err("an empty file".to_owned());
+        }
+        let kind: Kind = serde_json::from_slice(&bytes).map_err(crate::error::short)?;
+        let format = kind.format.as_deref();
         if format == Some("nqueens-shard") {
             return Err(format!(
                 "written by an earlier version (nqueens-shard, format version 1); this version reads {SHARD_FORMAT} version {SHARD_VERSION}: count this shard again"
@@ -240,31 +302,74 @@ impl<T: Tally> ShardFile<T> {
         if format != Some(SHARD_FORMAT) {
             return Err(format!(
                 "not a shard result (format {})",
-                format.map_or_else(
-                    || "missing".to_owned(),
-                    |f| format!("{:?}", crate::error::echo(f))
-                )
+                format.map_or_else(|| "missing".to_owned(), |f| format!("{:?}", echo(f)))
             ));
         }
-        let version = value.get("version").and_then(Value::as_u64);
-        if version != Some(u64::from(SHARD_VERSION)) {
+        if kind.version != Some(u64::from(SHARD_VERSION)) {
             return Err(format!(
-                "a shard result of format version {}; this version reads version {SHARD_VERSION}",
-                version.map_or_else(|| "unknown".to_owned(), |v| v.to_string())
+                "a shard result of format version {}; this version reads version {SHARD_VERSION}: count this shard again",
+                kind.version
+                    .map_or_else(|| "unknown".to_owned(), |v| v.to_string())
             ));
         }
-        let stored: Stored = serde_json::from_value(value).map_err(crate::error::short)?;
-        let result = T::from_json(&stored.result)
-            .ok_or_else(|| "its result is not one of this kind of count".to_owned())?;
-        Ok(ShardFile {
-            identity: stored.identity,
-            shard: stored.shard,
-            shards: stored.shards,
-            result,
-            tasks: stored.tasks,
-            seconds: stored.seconds,
-            program: stored.program,
-        })
+        let read: Read<T> = serde_json::from_slice(&bytes).map_err(crate::error::short)?;
+        read.identity.check()?;
+        if read.program.len() > NAME_MAX {
+            return Err(format!(
+                "its program's name is longer than {NAME_MAX} bytes"
+            ));
+        }
+        let file = ShardFile {
+            identity: read.identity,
+            shard: read.shard,
+            shards: read.shards,
+            result: read.result.0,
+            tasks: read.tasks,
+            seconds: read.seconds,
+            program: read.program,
+        };
+        debug_assert_eq!(
+            (read.format.as_str(), read.version),
+            (SHARD_FORMAT, SHARD_VERSION)
+        );
+        if checksum(&Written::new(&file)) != read.checksum {
+            return Err(
+                "its checksum does not match its content: the file was changed after it was written (count this shard again)"
+                    .to_owned(),
+            );
+        }
+        file.check()?;
+        Ok(file)
+    }
+
+    /// Whether the numbers can be those of the shard the file says it is.
+    fn check(&self) -> Result<(), String> {
+        let tasks = self.identity.tasks;
+        if self.shards == 0 || self.shards > tasks || self.shard >= self.shards {
+            return Err(format!(
+                "shard {} of {} of a work list of {tasks} tasks does not exist",
+                self.shard, self.shards
+            ));
+        }
+        let cover = Cover::new(self.shard, self.shards, tasks);
+        if self.tasks != cover.len() {
+            return Err(format!(
+                "it says it solved {} tasks; shard {} of {} has {}",
+                self.tasks,
+                self.shard,
+                self.shards,
+                cover.len()
+            ));
+        }
+        if !(0.0..=SECONDS_MAX).contains(&self.seconds) {
+            return Err(format!(
+                "it says it took {} seconds, which no shard takes",
+                self.seconds
+            ));
+        }
+        self.result
+            .check(&cover)
+            .map_err(|reason| format!("its result cannot be that of its tasks: {reason}"))
     }
 }
 

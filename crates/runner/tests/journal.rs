@@ -83,10 +83,100 @@ fn another_work_list_an_old_format_and_a_corrupt_line_are_refused() {
     std::fs::write(&path, bytes).unwrap();
     assert!(refusal(identity(10)).contains("line 3 is not a journal entry"));
 
-    let mut bytes = before;
-    bytes.extend_from_slice(b"{\"task\":99,\"result\":{\"total\":\"1\",\"fundamental\":\"0\",\"tasks\":1,\"nodes\":1}}\n");
+    // A task number edited by hand: the line's checksum no longer holds.
+    let text = String::from_utf8(before).unwrap();
+    std::fs::write(&path, text.replace("{\"task\":1,", "{\"task\":9,")).unwrap();
+    assert!(refusal(identity(10)).contains("line 2 does not match its checksum"));
+}
+
+#[test]
+fn a_checkpoint_total_edited_to_the_largest_count_is_refused_not_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    let mut journal =
+        Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    journal.record(1, &counts(2)).unwrap();
+    drop(journal);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = text.replace("\"total\":\"2\"", &format!("\"total\":\"{}\"", u128::MAX));
+    assert_ne!(edited, text);
+    std::fs::write(&path, edited).unwrap();
+    match Journal::<Counts>::open(&path, &identity(10), Duration::ZERO) {
+        Err(Error::Refused(lines)) => {
+            assert!(
+                lines[0].contains("does not match its checksum"),
+                "{lines:?}"
+            );
+            assert!(
+                lines[0].contains("job.journal"),
+                "the file is named: {lines:?}"
+            );
+        }
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+#[test]
+fn a_resumed_journal_is_appended_in_place_not_rewritten() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    let mut journal =
+        Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    journal.record(1, &counts(1)).unwrap();
+    drop(journal);
+    // A torn line is cut off where it is.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let whole = bytes.len();
+    bytes.extend_from_slice(br#"{"task":2,"res"#);
+    std::fs::write(&path, &bytes).unwrap();
+    let inode = std::fs::metadata(&path).unwrap().ino();
+    let mut journal =
+        Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), whole as u64);
+    journal.record(2, &counts(2)).unwrap();
+    drop(journal);
+    // The same file, not a new one renamed over it: resuming needs no room
+    // for a copy.
+    assert_eq!(std::fs::metadata(&path).unwrap().ino(), inode);
+    let journal = Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    assert_eq!(journal.done().keys().copied().collect::<Vec<_>>(), [1, 2]);
+}
+
+#[test]
+fn a_checkpoint_given_as_a_symlink_is_written_through_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target.journal");
+    let link = dir.path().join("link.journal");
+    std::os::unix::fs::symlink("target.journal", &link).unwrap();
+    // A link to a file not there yet, then to one that is.
+    for task in [1, 2] {
+        let mut journal = Journal::<Counts>::open(&link, &identity(10), Duration::ZERO).unwrap();
+        journal.record(task, &counts(task.into())).unwrap();
+        journal.compact().unwrap();
+    }
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let journal = Journal::<Counts>::open(&target, &identity(10), Duration::ZERO).unwrap();
+    assert_eq!(journal.done().keys().copied().collect::<Vec<_>>(), [1, 2]);
+}
+
+#[test]
+fn a_journal_with_an_endless_first_line_is_refused_after_a_bounded_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    let mut bytes =
+        br#"{"format":"backtrack-journal","version":3,"identity":{"problem":""#.to_vec();
+    bytes.resize(runner::JOURNAL_LINE_MAX * 4, b'x');
     std::fs::write(&path, bytes).unwrap();
-    assert!(refusal(identity(10)).contains("there is no task 99"));
+    match Journal::<Counts>::open(&path, &identity(10), Duration::ZERO) {
+        Err(Error::Refused(lines)) => assert!(lines[0].contains("line 1 is longer"), "{lines:?}"),
+        other => panic!("not refused: {other:?}"),
+    }
 }
 
 #[test]

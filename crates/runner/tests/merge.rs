@@ -4,15 +4,17 @@
 use runner::{Counts, Error, Identity, Shard, ShardFile};
 
 fn shard_file(index: u64, count: u64, total: u128) -> ShardFile<Counts> {
+    let tasks = Shard::new(index, count).unwrap().cover(100).len();
     ShardFile {
         identity: Identity::new("a test job", 1, 100, 0xabcd),
         shard: index,
         shards: count,
         result: Counts {
             total,
+            tasks,
             ..Counts::default()
         },
-        tasks: 1,
+        tasks,
         seconds: 0.5,
         program: "test".into(),
     }
@@ -103,4 +105,66 @@ fn a_long_problem_name_is_cut_in_file_names_and_messages() {
         }
         other => panic!("not refused: {other:?}"),
     }
+}
+
+#[test]
+fn two_names_that_differ_after_the_cut_print_differently() {
+    let a = format!("{}a", "x".repeat(40));
+    let b = format!("{}b", "x".repeat(40));
+    assert_ne!(runner::echo_name(&a), runner::echo_name(&b));
+    assert_eq!(runner::echo_name("nqueens 12"), "nqueens 12");
+    let one = Identity::new(a, 1, 10, 1).to_string();
+    let other = Identity::new(b, 1, 10, 1).to_string();
+    assert_ne!(one, other);
+}
+
+#[test]
+fn as_many_files_of_two_work_lists_are_told_apart_by_the_program_or_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let ours = shard_file(0, 2, 1);
+    let mut theirs = shard_file(1, 2, 1);
+    theirs.identity.problem = "another job".into();
+    ours.write(dir.path()).unwrap();
+    theirs.write(dir.path()).unwrap();
+    // The program vouches for its own: the other file is the odd one out,
+    // and the shard it would have been is missing.
+    let vouch = |identity: &Identity| {
+        if identity.problem == "a test job" {
+            Ok(())
+        } else {
+            Err("not ours".to_owned())
+        }
+    };
+    match runner::merge::<Counts>(dir.path(), vouch) {
+        Err(Error::Refused(lines)) => {
+            assert!(
+                lines[0].contains("a shard of another job, the others are of a test job"),
+                "{lines:?}"
+            );
+            assert!(lines[0].contains("another-job-1-of-2.json"), "{lines:?}");
+        }
+        other => panic!("not refused: {other:?}"),
+    }
+    // Nothing tells them apart: that is what is said, and no shard is
+    // called missing.
+    match runner::merge::<Counts>(dir.path(), |_| Ok(())) {
+        Err(Error::Refused(lines)) => {
+            assert_eq!(lines.len(), 1, "{lines:?}");
+            assert!(lines[0].contains("cannot be told"), "{lines:?}");
+        }
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+#[test]
+fn a_checkpoint_journal_among_the_shards_is_left_out_of_the_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    for index in 0..2 {
+        shard_file(index, 2, 1).write(dir.path()).unwrap();
+    }
+    let identity = Identity::new("a test job", 1, 100, 0xabcd);
+    let journal = dir.path().join("checkpoint.json");
+    runner::Journal::<Counts>::open(&journal, &identity, std::time::Duration::ZERO).unwrap();
+    let merged = runner::merge::<Counts>(dir.path(), |_| Ok(())).unwrap();
+    assert_eq!(merged.value.total, 2);
 }
