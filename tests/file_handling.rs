@@ -181,3 +181,57 @@ fn a_checkpoint_total_edited_to_the_largest_count_is_refused_by_count() {
         again.stderr
     );
 }
+
+#[test]
+fn two_runs_on_one_checkpoint_both_did_all_the_work() {
+    let dir = scratch();
+    let checkpoint = dir.path().join("c.json");
+    let cp = checkpoint.to_str().unwrap();
+    // A count long enough to be running when the second one starts.
+    let mut first = Command::new(nqueens_path())
+        .args(["count", "18", "--threads", "1", "--checkpoint", cp])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !checkpoint.exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no checkpoint written"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let second = nqueens(&["count", "18", "--threads", "1", "--checkpoint", cp], "");
+    let still_running = first.try_wait().unwrap().is_none();
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(
+        still_running,
+        "the first count ended before the second started"
+    );
+    assert_ne!(second.status, 0, "{}", second.transcript());
+    one_short_line(&second.stderr, "a second run on a checkpoint in use");
+    assert!(
+        second.stderr.contains("is in use by another run"),
+        "{}",
+        second.stderr
+    );
+    assert_eq!(second.stdout, "");
+    // The first one killed, its lock is gone: the journal resumes.
+    let again = Command::new(nqueens_path())
+        .args([
+            "count",
+            "18",
+            "--threads",
+            "1",
+            "--checkpoint",
+            cp,
+            "--timeout",
+            "0.2",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(!stderr.contains("in use"), "{stderr}");
+}

@@ -138,6 +138,37 @@ pub struct Journal<T> {
     done: BTreeMap<u64, T>,
     compact_every: Duration,
     compacted: Instant,
+    /// The lock file `PATH.lock`, locked for as long as the journal is
+    /// open (the journal itself is replaced by each compaction, so a lock
+    /// on it would not last).
+    _lock: File,
+}
+
+/// Takes the lock of the journal at `path`: `PATH.lock`, created if need
+/// be and locked (an advisory lock, released when the process ends, even
+/// by `kill -9`), so that a second run on the same journal is refused
+/// instead of doing all the work again beside the first.
+fn lock(path: &Path) -> Result<File, Error> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = PathBuf::from(name);
+    let file = OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(false)
+        .open(&lock_path)
+        .map_err(|e| Error::io("cannot lock the checkpoint", &lock_path, e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::Refused(vec![format!(
+            "the checkpoint {} is in use by another run (it holds {}): wait for that run to end, or give another checkpoint",
+            crate::error::echo_path(path),
+            crate::error::echo_path(&lock_path)
+        )])),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(Error::io("cannot lock the checkpoint", &lock_path, e))
+        }
+    }
 }
 
 impl<T: Tally + PartialEq> Journal<T> {
@@ -149,8 +180,9 @@ impl<T: Tally + PartialEq> Journal<T> {
     ///
     /// # Errors
     ///
-    /// [`Error::Refused`] for a file that is not a journal of this work
-    /// list (another problem, another split, an earlier version of the
+    /// [`Error::Refused`] for a journal another run has open (its lock
+    /// file, `PATH.lock`, is locked), or for a file that is not a journal
+    /// of this work list (another problem, another split, an earlier version of the
     /// format, a line changed or corrupt, a line longer than
     /// [`JOURNAL_LINE_MAX`]); [`Error::Io`] when it cannot be read or
     /// written.
@@ -158,6 +190,7 @@ impl<T: Tally + PartialEq> Journal<T> {
         let path =
             file::resolve(path).map_err(|e| Error::io("cannot read the checkpoint", path, e))?;
         let path = path.as_path();
+        let lock = lock(path)?;
         let cannot_write = |e| Error::io("cannot write the checkpoint", path, e);
         let found = match file::open_limited(path, MAX) {
             Ok((file, len)) => Some(read(path, file, len, identity)?),
@@ -193,6 +226,7 @@ impl<T: Tally + PartialEq> Journal<T> {
             done,
             compact_every,
             compacted: Instant::now(),
+            _lock: lock,
         })
     }
 

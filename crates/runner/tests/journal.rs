@@ -189,3 +189,30 @@ fn counts_add_up_with_an_overflow_check() {
     assert_eq!(counts(1).checked_add(counts(2)).map(|c| c.total), Some(3));
     assert_eq!(Counts::from_json(&counts(5).to_json()), Some(counts(5)));
 }
+
+#[test]
+fn two_runs_on_one_journal_both_did_all_the_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("job.journal");
+    let mut first = Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    first.record(1, &counts(10)).unwrap();
+    // A second opening while the first holds the journal is refused, and
+    // says why; compacting the first keeps the lock (it is on PATH.lock,
+    // not on the journal the compaction replaces).
+    first.compact().unwrap();
+    let second = Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60));
+    let Err(Error::Refused(lines)) = second else {
+        panic!("a second run on a journal in use was let in: {second:?}")
+    };
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].contains("is in use by another run"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains("job.journal.lock"), "{}", lines[0]);
+    // Once the first is closed, the journal opens again with its tasks.
+    drop(first);
+    let again = Journal::<Counts>::open(&path, &identity(10), Duration::from_secs(60)).unwrap();
+    assert_eq!(again.done().len(), 1);
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# fzn-csp against Gecode's fzn-gecode on public MiniZinc instances, side by
+# side on the same FlatZinc files, one core each, CPU time (user + system)
+# per run, runs alternated. Each model is compiled once with MiniZinc's
+# standard library alone (a solver configuration with an empty library, so
+# the std decompositions are used): both solvers read the same file.
+#
+#   benches/minizinc.sh BENCHMARKS_CHECKOUT [SECONDS] [RUNS]
+#
+# BENCHMARKS_CHECKOUT is a checkout of MiniZinc's benchmark repository;
+# the instances are listed in benches/minizinc-instances.txt. Needs
+# Debian's minizinc and flatzinc (Gecode 6.2) packages. Prints a table:
+# each solver's status ("done": the optimum proved or unsatisfiability;
+# "sol": a solution, which solves a satisfaction problem; "-": nothing
+# within the limit) and median CPU seconds, and the ratio csp / gecode
+# where both reached the same status.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bench="$1"
+limit="${2:-60}"
+runs="${3:-3}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/solvers" "$work/empty"
+cat > "$work/solvers/std.msc" <<JSON
+{ "id": "org.nqueens.stdonly", "name": "stdonly", "version": "0.1", "mznlib": "$work/empty",
+  "executable": "/bin/false", "supportsFzn": true, "stdFlags": ["-a", "-n", "-f", "-s", "-t"] }
+JSON
+export MZN_SOLVER_PATH="$work/solvers"
+cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p flatzinc --bin fzn-csp
+csp="$root/target/release/fzn-csp"
+
+# Runs a solver on a file; prints "status cpu-seconds".
+run() {
+    /usr/bin/time -o "$work/time" -f '%U %S' timeout "$limit" "$@" > "$work/out" 2> "$work/err" || true
+    local cpu
+    cpu="$(tail -1 "$work/time" | awk '{ printf "%.3f", $1 + $2 }')"
+    if grep -q -- '^==========$\|^=====UNSATISFIABLE=====$' "$work/out"; then
+        echo "done $cpu"
+    elif grep -q -- '^----------$' "$work/out"; then
+        echo "sol $cpu"
+    else
+        echo "- $cpu"
+    fi
+}
+
+median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+printf '%-14s %-22s %-6s %8s %-6s %8s %7s\n' family instance gecode cpu csp cpu ratio
+grep -v '^#' "$root/benches/minizinc-instances.txt" | while read -r family model data; do
+    fzn="$work/$(basename "$data" .dzn).fzn"
+    if ! minizinc -c --solver org.nqueens.stdonly "$bench/$model" "$bench/$data" -o "$fzn" > /dev/null 2>&1; then
+        printf '%-14s %-22s does not compile\n' "$family" "$(basename "$data")"
+        continue
+    fi
+    gecode_times=()
+    csp_times=()
+    for _ in $(seq "$runs"); do
+        read -r gecode_status t < <(run fzn-gecode "$fzn")
+        gecode_times+=("$t")
+        read -r csp_status t < <(run "$csp" "$fzn")
+        csp_times+=("$t")
+    done
+    g="$(printf '%s\n' "${gecode_times[@]}" | median)"
+    c="$(printf '%s\n' "${csp_times[@]}" | median)"
+    ratio="-"
+    # Solved by both: the optimum proved, or for a satisfaction problem a
+    # solution found.
+    if [ "$gecode_status" = "$csp_status" ] && [ "$csp_status" != - ]; then
+        ratio="$(awk -v c="$c" -v g="$g" 'BEGIN { printf "%.2f", c / (g > 0.001 ? g : 0.001) }')"
+    fi
+    printf '%-14s %-22s %-6s %8s %-6s %8s %7s\n' "$family" "$(basename "$data")" \
+        "$gecode_status" "$g" "$csp_status" "$c" "$ratio"
+done
