@@ -7,7 +7,9 @@
 //!   constraints: [`all_different`](Model::all_different), linear
 //!   [`sum`](Model::sum)s and [`linear`](Model::linear) relations (`==`,
 //!   `!=`, `<=`, ...), [`not_equal`](Model::not_equal) `x != y + c`,
-//!   [`table`](Model::table)s of allowed tuples and
+//!   [`table`](Model::table)s of allowed tuples,
+//!   [`regular`](Model::regular) (a word of an [`Automaton`], propagated on
+//!   its layered graph) and
 //!   [`element`](Model::element), [`predicate`](Model::predicate)s of
 //!   your own checked on fixed values, and [`Propagator`]s of your own
 //!   that prune, woken only by the [`Event`]s they watch (fixed, bounds,
@@ -86,7 +88,7 @@
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
 //! domains); no boolean connectives or reification; no restarts;
-//! among the globals, no `regular`, `circuit`, `cumulative`, `count`,
+//! among the globals, no `circuit`, `cumulative`, `count`,
 //! `global_cardinality`, `inverse`, `lex_lesseq` or non-linear arithmetic.
 //!
 //! # The search
@@ -97,6 +99,7 @@
 //! groups of [`Model::branch`] come first, in order.
 #![deny(missing_docs)]
 
+mod automaton;
 mod branch;
 mod error;
 mod model;
@@ -106,6 +109,7 @@ pub mod puzzle;
 mod solution;
 mod var;
 
+pub use automaton::Automaton;
 pub use branch::{ValueOrder, VarOrder};
 pub use error::Error;
 pub use model::{MAX_DOMAIN, Model};

@@ -8,6 +8,7 @@ mod model;
 mod objective;
 mod propagation;
 mod puzzle;
+mod regular;
 mod runner;
 mod samurai;
 mod user;

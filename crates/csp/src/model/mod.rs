@@ -4,6 +4,7 @@
 mod branch;
 mod constraint;
 mod objective;
+mod regular;
 
 pub(crate) use objective::Objective;
 

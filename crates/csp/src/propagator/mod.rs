@@ -19,9 +19,11 @@ use std::sync::Arc;
 use crate::network::{Fail, Store};
 
 mod distinct;
+mod regular;
 mod user;
 
 pub(crate) use distinct::{Dense, link_overlaps};
+pub(crate) use regular::Regular;
 pub use user::{Domains, Event, Failed, Propagator};
 
 /// One constraint, compiled.
@@ -44,6 +46,7 @@ pub(crate) enum Prop {
     Predicate(Predicate),
     /// A user's propagator, woken by the events it asked for.
     User(User),
+    Regular(Arc<Regular>),
 }
 
 /// A user's [`Propagator`], its variables and what wakes it on each.
@@ -97,6 +100,7 @@ impl fmt::Debug for Prop {
             Prop::Table(t) => write!(f, "Table{:?}", t.vars),
             Prop::Predicate(p) => write!(f, "Predicate{:?}", p.vars),
             Prop::User(u) => write!(f, "User{:?}", u.vars),
+            Prop::Regular(r) => write!(f, "Regular{:?}", r.vars),
         }
     }
 }
@@ -111,6 +115,7 @@ impl Prop {
             Prop::Table(t) => distinct(&t.vars),
             Prop::Predicate(p) => distinct(&p.vars),
             Prop::User(u) => distinct(&u.vars),
+            Prop::Regular(r) => distinct(&r.vars),
         }
     }
 
@@ -126,7 +131,7 @@ impl Prop {
         match self {
             Prop::AllDifferent { .. } | Prop::NotEqual { .. } => true,
             Prop::Linear(l) => l.rel == crate::Rel::Ne,
-            Prop::Table(_) | Prop::User(_) => false,
+            Prop::Table(_) | Prop::User(_) | Prop::Regular(_) => false,
             Prop::Predicate(_) => true,
         }
     }
@@ -137,7 +142,7 @@ impl Prop {
             Prop::AllDifferent { dense, .. } => dense.is_some(),
             Prop::NotEqual { .. } | Prop::Predicate(_) => false,
             Prop::Linear(l) => l.rel != crate::Rel::Ne,
-            Prop::Table(_) | Prop::User(_) => true,
+            Prop::Table(_) | Prop::User(_) | Prop::Regular(_) => true,
         }
     }
 
@@ -150,6 +155,7 @@ impl Prop {
             Prop::Table(t) => Cow::Borrowed(&t.vars),
             Prop::Predicate(p) => Cow::Borrowed(&p.vars),
             Prop::User(u) => Cow::Borrowed(&u.vars),
+            Prop::Regular(r) => Cow::Borrowed(&r.vars),
         }
     }
 
@@ -190,7 +196,7 @@ impl Prop {
                 s.st.values = values;
                 if holds { Ok(()) } else { Err(Fail) }
             }
-            Prop::Table(_) | Prop::User(_) => Ok(()),
+            Prop::Table(_) | Prop::User(_) | Prop::Regular(_) => Ok(()),
         }
     }
 
@@ -204,6 +210,7 @@ impl Prop {
             Prop::Linear(l) if l.rel == crate::Rel::Ne => not_equal_sum(s, l),
             Prop::Linear(l) => bounds(s, l),
             Prop::Table(t) => table(s, t),
+            Prop::Regular(r) => r.run(s),
             Prop::User(u) => u
                 .prop
                 .propagate(&mut Domains { store: s })
