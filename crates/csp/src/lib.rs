@@ -18,6 +18,13 @@
 //!   choice fixes a variable (the smallest domain first) and the constraints
 //!   propagate to a fixpoint; a copy of the domains saved by the choice
 //!   (small networks) or a trail undoes their changes exactly on backtrack.
+//! - Booleans and logic: [`bool_var`](Model::bool_var)s,
+//!   [`clause`](Model::clause)s, [`and`](Model::and), [`or`](Model::or),
+//!   [`not`](Model::not), [`implies`](Model::implies), and reified
+//!   (`b <-> C`) and half-reified (`b -> C`) linear constraints
+//!   ([`reify_linear`](Model::reify_linear),
+//!   [`half_reify_linear`](Model::half_reify_linear)) and memberships
+//!   ([`reify_in`](Model::reify_in), [`half_reify_in`](Model::half_reify_in)).
 //! - An objective: [`minimize`](Model::minimize) or
 //!   [`maximize`](Model::maximize) a variable, or a linear expression
 //!   ([`minimize_linear`](Model::minimize_linear)); [`Network::optimize`]
@@ -87,7 +94,7 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no boolean connectives or reification; no restarts;
+//! domains); no restarts;
 //! among the globals, no `circuit`, `cumulative`, `count`,
 //! `global_cardinality`, `inverse`, `lex_lesseq` or non-linear arithmetic.
 //!

@@ -16,6 +16,28 @@ pub(crate) enum Constraint {
     Table(Vec<usize>, Vec<Vec<i64>>),
     /// (sum of squares + k) % 3 != 0, checked by a closure
     Predicate(Vec<usize>, i64),
+    /// b <-> linear, or b -> linear when half; b in {0, 1}
+    Reified(usize, Vec<(i64, usize)>, Rel, i64, bool),
+    /// b <-> x in values, or b -> x in values when half
+    ReifiedIn(usize, usize, Vec<i64>, bool),
+    /// some positive is 1 or some negative is 0, all of them in {0, 1}
+    Clause(Vec<usize>, Vec<usize>),
+}
+
+fn compare(sum: i64, rel: Rel, rhs: i64) -> bool {
+    match rel {
+        Rel::Eq => sum == rhs,
+        Rel::Ne => sum != rhs,
+        Rel::Le => sum <= rhs,
+        Rel::Lt => sum < rhs,
+        Rel::Ge => sum >= rhs,
+        Rel::Gt => sum > rhs,
+    }
+}
+
+/// Whether `b` is a boolean whose truth implies (`half`) or equals `c`.
+fn reified(b: i64, c: bool, half: bool) -> bool {
+    (b == 0 || b == 1) && if half { b == 0 || c } else { (b == 1) == c }
 }
 
 impl Constraint {
@@ -36,6 +58,23 @@ impl Constraint {
                 })
                 .unwrap()
             }
+            Constraint::Reified(b, terms, rel, rhs, half) => {
+                let terms: Vec<(i64, Var)> = terms.iter().map(|&(a, i)| (a, vars[i])).collect();
+                if *half {
+                    m.half_reify_linear(vars[*b], &terms, *rel, *rhs).unwrap()
+                } else {
+                    m.reify_linear(vars[*b], &terms, *rel, *rhs).unwrap()
+                }
+            }
+            Constraint::ReifiedIn(b, x, values, half) => {
+                let values = values.iter().copied();
+                if *half {
+                    m.half_reify_in(vars[*b], vars[*x], values).unwrap()
+                } else {
+                    m.reify_in(vars[*b], vars[*x], values).unwrap()
+                }
+            }
+            Constraint::Clause(pos, neg) => m.clause(&pick(pos), &pick(neg)).unwrap(),
         }
     }
 
@@ -47,21 +86,24 @@ impl Constraint {
                 .all(|(i, &x)| xs[i + 1..].iter().all(|&y| a[x] != a[y])),
             Constraint::NotEqual(x, y, c) => a[*x] != a[*y] + c,
             Constraint::Linear(terms, rel, rhs) => {
-                let sum: i64 = terms.iter().map(|&(c, i)| c * a[i]).sum();
-                match rel {
-                    Rel::Eq => sum == *rhs,
-                    Rel::Ne => sum != *rhs,
-                    Rel::Le => sum <= *rhs,
-                    Rel::Lt => sum < *rhs,
-                    Rel::Ge => sum >= *rhs,
-                    Rel::Gt => sum > *rhs,
-                }
+                compare(terms.iter().map(|&(c, i)| c * a[i]).sum(), *rel, *rhs)
             }
             Constraint::Table(xs, tuples) => tuples
                 .iter()
                 .any(|t| xs.iter().zip(t).all(|(&i, &v)| a[i] == v)),
             Constraint::Predicate(xs, k) => {
                 (xs.iter().map(|&i| a[i] * a[i]).sum::<i64>() + k) % 3 != 0
+            }
+            Constraint::Reified(b, terms, rel, rhs, half) => {
+                let sum: i64 = terms.iter().map(|&(c, i)| c * a[i]).sum();
+                reified(a[*b], compare(sum, *rel, *rhs), *half)
+            }
+            Constraint::ReifiedIn(b, x, values, half) => {
+                reified(a[*b], values.contains(&a[*x]), *half)
+            }
+            Constraint::Clause(pos, neg) => {
+                pos.iter().chain(neg).all(|&i| a[i] == 0 || a[i] == 1)
+                    && (pos.iter().any(|&i| a[i] == 1) || neg.iter().any(|&i| a[i] == 0))
             }
         }
     }
@@ -111,6 +153,22 @@ pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
                 Constraint::Table(xs, tuples)
             }),
         (positions(vars), 0i64..3).prop_map(|(xs, k)| Constraint::Predicate(xs, k)),
+        (
+            0..vars,
+            prop::collection::vec((-3i64..=3, 0..vars), 0..=vars),
+            prop::sample::select(vec![Rel::Eq, Rel::Ne, Rel::Le, Rel::Lt, Rel::Ge, Rel::Gt]),
+            -6i64..=6,
+            any::<bool>()
+        )
+            .prop_map(|(b, t, r, c, half)| Constraint::Reified(b, t, r, c, half)),
+        (
+            0..vars,
+            0..vars,
+            prop::collection::vec(-3i64..=3, 0..4),
+            any::<bool>()
+        )
+            .prop_map(|(b, x, values, half)| Constraint::ReifiedIn(b, x, values, half)),
+        (positions(vars), positions(vars)).prop_map(|(p, n)| Constraint::Clause(p, n)),
     ]
 }
 

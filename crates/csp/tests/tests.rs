@@ -4,6 +4,7 @@
 mod branch;
 mod hidato;
 mod kakuro;
+mod logic;
 mod model;
 mod objective;
 mod propagation;

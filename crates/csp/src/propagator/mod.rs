@@ -20,10 +20,12 @@ use crate::network::{Fail, Store};
 
 mod distinct;
 mod regular;
+mod reified;
 mod user;
 
 pub(crate) use distinct::{Dense, link_overlaps};
 pub(crate) use regular::Regular;
+pub(crate) use reified::{ReifiedIn, ReifiedLinear};
 pub use user::{Domains, Event, Failed, Propagator};
 
 /// One constraint, compiled.
@@ -47,6 +49,8 @@ pub(crate) enum Prop {
     /// A user's propagator, woken by the events it asked for.
     User(User),
     Regular(Arc<Regular>),
+    ReifiedLinear(ReifiedLinear),
+    ReifiedIn(Arc<ReifiedIn>),
 }
 
 /// A user's [`Propagator`], its variables and what wakes it on each.
@@ -101,6 +105,8 @@ impl fmt::Debug for Prop {
             Prop::Predicate(p) => write!(f, "Predicate{:?}", p.vars),
             Prop::User(u) => write!(f, "User{:?}", u.vars),
             Prop::Regular(r) => write!(f, "Regular{:?}", r.vars),
+            Prop::ReifiedLinear(r) => write!(f, "Reified({} <-> {:?})", r.b, r.holds),
+            Prop::ReifiedIn(r) => write!(f, "ReifiedIn({} <-> {} in ..)", r.b, r.x),
         }
     }
 }
@@ -116,6 +122,8 @@ impl Prop {
             Prop::Predicate(p) => distinct(&p.vars),
             Prop::User(u) => distinct(&u.vars),
             Prop::Regular(r) => distinct(&r.vars),
+            Prop::ReifiedLinear(r) => Cow::Owned(r.vars()),
+            Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
         }
     }
 
@@ -131,7 +139,11 @@ impl Prop {
         match self {
             Prop::AllDifferent { .. } | Prop::NotEqual { .. } => true,
             Prop::Linear(l) => l.rel == crate::Rel::Ne,
-            Prop::Table(_) | Prop::User(_) | Prop::Regular(_) => false,
+            Prop::Table(_)
+            | Prop::User(_)
+            | Prop::Regular(_)
+            | Prop::ReifiedLinear(_)
+            | Prop::ReifiedIn(_) => false,
             Prop::Predicate(_) => true,
         }
     }
@@ -142,7 +154,11 @@ impl Prop {
             Prop::AllDifferent { dense, .. } => dense.is_some(),
             Prop::NotEqual { .. } | Prop::Predicate(_) => false,
             Prop::Linear(l) => l.rel != crate::Rel::Ne,
-            Prop::Table(_) | Prop::User(_) | Prop::Regular(_) => true,
+            Prop::Table(_)
+            | Prop::User(_)
+            | Prop::Regular(_)
+            | Prop::ReifiedLinear(_)
+            | Prop::ReifiedIn(_) => true,
         }
     }
 
@@ -156,6 +172,8 @@ impl Prop {
             Prop::Predicate(p) => Cow::Borrowed(&p.vars),
             Prop::User(u) => Cow::Borrowed(&u.vars),
             Prop::Regular(r) => Cow::Borrowed(&r.vars),
+            Prop::ReifiedLinear(r) => Cow::Owned(r.vars()),
+            Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
         }
     }
 
@@ -196,7 +214,11 @@ impl Prop {
                 s.st.values = values;
                 if holds { Ok(()) } else { Err(Fail) }
             }
-            Prop::Table(_) | Prop::User(_) | Prop::Regular(_) => Ok(()),
+            Prop::Table(_)
+            | Prop::User(_)
+            | Prop::Regular(_)
+            | Prop::ReifiedLinear(_)
+            | Prop::ReifiedIn(_) => Ok(()),
         }
     }
 
@@ -211,6 +233,8 @@ impl Prop {
             Prop::Linear(l) => bounds(s, l),
             Prop::Table(t) => table(s, t),
             Prop::Regular(r) => r.run(s),
+            Prop::ReifiedLinear(r) => r.run(s),
+            Prop::ReifiedIn(r) => r.run(s),
             Prop::User(u) => u
                 .prop
                 .propagate(&mut Domains { store: s })
