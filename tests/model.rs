@@ -162,7 +162,7 @@ fn mistakes_print_one_line_and_exit_2() {
 }
 
 #[test]
-fn models_with_an_objective_print_their_proved_optimum() {
+fn models_of_the_solver_globals_print_their_optimum_or_first_solution() {
     let run = model(&["golomb", "7"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     let mut lines = run.stdout.lines();
@@ -178,4 +178,10 @@ fn models_with_an_objective_print_their_proved_optimum() {
     distances.dedup();
     assert_eq!((distances.len(), marks.len(), marks[6]), (all, 7, 25));
     assert_eq!(lines.next(), Some("optimal"));
+    let run = model(&["magic-sequence", "10"]);
+    assert_eq!(
+        (run.status, run.stdout.as_str()),
+        (0, "6 2 1 0 0 0 1 0 0 0\n")
+    );
+    assert_eq!(model(&["magic-sequence", "3"]).stdout, "no solution\n");
 }

@@ -144,6 +144,12 @@ enum Name {
         #[arg(value_parser = clap::value_parser!(u16).range(1..=64))]
         n: u16,
     },
+    /// A magic sequence of length N (each x[i] the number of i's): the
+    /// first one found, or `no solution`.
+    MagicSequence {
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=4096))]
+        n: u16,
+    },
 }
 
 fn main() -> ExitCode {
@@ -506,6 +512,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 
         // Models with an objective (optimum.rs).
         Name::Golomb { n } => optimum::golomb(usize::from(*n), out),
+        Name::MagicSequence { n } => optimum::magic_sequence(usize::from(*n), out),
     }
 }
 

@@ -1,5 +1,5 @@
-//! The models with an objective: each searched by branch and bound, its
-//! optimum printed with whether it is proved.
+//! The models added with the solver's globals and objectives: each prints
+//! its optimum (with whether it is proved) or its first solution.
 
 use std::io::Write;
 
@@ -38,6 +38,19 @@ fn print_optimum(
             Some(bound) => writeln!(out, "stopped; bound {bound}")?,
             None => writeln!(out, "stopped")?,
         }
+    }
+    Ok(())
+}
+
+/// `magic-sequence N`: the first sequence found, its numbers on one line.
+pub fn magic_sequence(n: usize, out: &mut dyn Write) -> anyhow::Result<()> {
+    let (model, x) = puzzle::magic_sequence(n)?;
+    match model.compile().solutions(1).first() {
+        Some(s) => {
+            let line: Vec<String> = x.iter().map(|&v| s[v].to_string()).collect();
+            writeln!(out, "{}", line.join(" "))?;
+        }
+        None => writeln!(out, "no solution")?,
     }
     Ok(())
 }

@@ -9,7 +9,8 @@
 //!   `!=`, `<=`, ...), [`not_equal`](Model::not_equal) `x != y + c`,
 //!   [`table`](Model::table)s of allowed tuples,
 //!   [`regular`](Model::regular) (a word of an [`Automaton`], propagated on
-//!   its layered graph) and
+//!   its layered graph), [`among`](Model::among), [`count`](Model::count)
+//!   and [`global_cardinality`](Model::global_cardinality), and
 //!   [`element`](Model::element), [`predicate`](Model::predicate)s of
 //!   your own checked on fixed values, and [`Propagator`]s of your own
 //!   that prune, woken only by the [`Event`]s they watch (fixed, bounds,
@@ -44,8 +45,8 @@
 //! - [`puzzle`] holds classic puzzles as models of a few lines each:
 //!   N-queens, sudoku, killer and samurai sudoku, kakuro, hidato,
 //!   SEND + MORE = MONEY, magic squares, Langford pairs, the xkcd menu,
-//!   sujiko, takuzu, nonograms, the zebra, and the Golomb ruler (an
-//!   objective).
+//!   sujiko, takuzu, nonograms, the zebra, the magic sequence, and the
+//!   Golomb ruler (an objective).
 //!
 //! # Example
 //!
@@ -95,8 +96,10 @@
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
 //! domains); no restarts;
-//! among the globals, no `circuit`, `cumulative`, `count`,
-//! `global_cardinality`, `inverse`, `lex_lesseq` or non-linear arithmetic.
+//! among the globals, no `circuit`, `cumulative`, `disjunctive`, `inverse`,
+//! `lex_lesseq`, `element` over variables or non-linear arithmetic; the
+//! non-dense `all_different` only forward checks (no bounds or domain
+//! consistency).
 //!
 //! # The search
 //!

@@ -22,6 +22,8 @@ pub(crate) enum Constraint {
     ReifiedIn(usize, usize, Vec<i64>, bool),
     /// some positive is 1 or some negative is 0, all of them in {0, 1}
     Clause(Vec<usize>, Vec<usize>),
+    /// the number of xs taking a value of the set is the count
+    Among(Vec<usize>, Vec<i64>, usize),
 }
 
 fn compare(sum: i64, rel: Rel, rhs: i64) -> bool {
@@ -75,6 +77,9 @@ impl Constraint {
                 }
             }
             Constraint::Clause(pos, neg) => m.clause(&pick(pos), &pick(neg)).unwrap(),
+            Constraint::Among(xs, values, count) => m
+                .among(&pick(xs), values.iter().copied(), vars[*count])
+                .unwrap(),
         }
     }
 
@@ -100,6 +105,9 @@ impl Constraint {
             }
             Constraint::ReifiedIn(b, x, values, half) => {
                 reified(a[*b], values.contains(&a[*x]), *half)
+            }
+            Constraint::Among(xs, values, count) => {
+                xs.iter().filter(|&&i| values.contains(&a[i])).count() as i64 == a[*count]
             }
             Constraint::Clause(pos, neg) => {
                 pos.iter().chain(neg).all(|&i| a[i] == 0 || a[i] == 1)
@@ -169,6 +177,12 @@ pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
         )
             .prop_map(|(b, x, values, half)| Constraint::ReifiedIn(b, x, values, half)),
         (positions(vars), positions(vars)).prop_map(|(p, n)| Constraint::Clause(p, n)),
+        (
+            positions(vars),
+            prop::collection::vec(-3i64..=3, 0..4),
+            0..vars
+        )
+            .prop_map(|(xs, values, count)| Constraint::Among(xs, values, count)),
     ]
 }
 

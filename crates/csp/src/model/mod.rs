@@ -3,6 +3,7 @@
 
 mod branch;
 mod constraint;
+mod count;
 mod logic;
 mod objective;
 mod regular;

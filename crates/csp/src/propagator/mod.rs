@@ -18,11 +18,13 @@ use std::sync::Arc;
 
 use crate::network::{Fail, Store};
 
+mod count;
 mod distinct;
 mod regular;
 mod reified;
 mod user;
 
+pub(crate) use count::Among;
 pub(crate) use distinct::{Dense, link_overlaps};
 pub(crate) use regular::Regular;
 pub(crate) use reified::{ReifiedIn, ReifiedLinear};
@@ -51,6 +53,7 @@ pub(crate) enum Prop {
     Regular(Arc<Regular>),
     ReifiedLinear(ReifiedLinear),
     ReifiedIn(Arc<ReifiedIn>),
+    Among(Arc<Among>),
 }
 
 /// A user's [`Propagator`], its variables and what wakes it on each.
@@ -107,6 +110,7 @@ impl fmt::Debug for Prop {
             Prop::Regular(r) => write!(f, "Regular{:?}", r.vars),
             Prop::ReifiedLinear(r) => write!(f, "Reified({} <-> {:?})", r.b, r.holds),
             Prop::ReifiedIn(r) => write!(f, "ReifiedIn({} <-> {} in ..)", r.b, r.x),
+            Prop::Among(a) => write!(f, "Among({:?} in {:?} = {})", a.vars, a.values, a.count),
         }
     }
 }
@@ -124,6 +128,7 @@ impl Prop {
             Prop::Regular(r) => distinct(&r.vars),
             Prop::ReifiedLinear(r) => Cow::Owned(r.vars()),
             Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
+            Prop::Among(a) => Cow::Owned(a.all_vars()),
         }
     }
 
@@ -143,7 +148,8 @@ impl Prop {
             | Prop::User(_)
             | Prop::Regular(_)
             | Prop::ReifiedLinear(_)
-            | Prop::ReifiedIn(_) => false,
+            | Prop::ReifiedIn(_)
+            | Prop::Among(_) => false,
             Prop::Predicate(_) => true,
         }
     }
@@ -158,7 +164,8 @@ impl Prop {
             | Prop::User(_)
             | Prop::Regular(_)
             | Prop::ReifiedLinear(_)
-            | Prop::ReifiedIn(_) => true,
+            | Prop::ReifiedIn(_)
+            | Prop::Among(_) => true,
         }
     }
 
@@ -174,6 +181,7 @@ impl Prop {
             Prop::Regular(r) => Cow::Borrowed(&r.vars),
             Prop::ReifiedLinear(r) => Cow::Owned(r.vars()),
             Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
+            Prop::Among(a) => Cow::Owned(a.all_vars()),
         }
     }
 
@@ -218,7 +226,8 @@ impl Prop {
             | Prop::User(_)
             | Prop::Regular(_)
             | Prop::ReifiedLinear(_)
-            | Prop::ReifiedIn(_) => Ok(()),
+            | Prop::ReifiedIn(_)
+            | Prop::Among(_) => Ok(()),
         }
     }
 
@@ -235,6 +244,7 @@ impl Prop {
             Prop::Regular(r) => r.run(s),
             Prop::ReifiedLinear(r) => r.run(s),
             Prop::ReifiedIn(r) => r.run(s),
+            Prop::Among(a) => a.run(s),
             Prop::User(u) => u
                 .prop
                 .propagate(&mut Domains { store: s })

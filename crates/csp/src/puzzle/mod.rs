@@ -5,9 +5,11 @@
 //! search the compiled network and read the solutions back.
 
 mod golomb;
+mod sequence;
 mod sudoku;
 
 pub use golomb::golomb;
+pub use sequence::magic_sequence;
 pub use sudoku::{SAMURAI_GRIDS, killer_sudoku, samurai_sudoku, sudoku};
 
 use crate::automaton::Automaton;
