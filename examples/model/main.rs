@@ -150,6 +150,12 @@ enum Name {
         #[arg(value_parser = clap::value_parser!(u16).range(1..=4096))]
         n: u16,
     },
+    /// A closed knight's tour of an N by N board: the number of the move
+    /// that reaches each square (from 0), or `no solution`.
+    Knights {
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=64))]
+        n: u16,
+    },
 }
 
 fn main() -> ExitCode {
@@ -513,6 +519,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         // Models with an objective (optimum.rs).
         Name::Golomb { n } => optimum::golomb(usize::from(*n), out),
         Name::MagicSequence { n } => optimum::magic_sequence(usize::from(*n), out),
+        Name::Knights { n } => optimum::knights(usize::from(*n), out),
     }
 }
 

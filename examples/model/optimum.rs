@@ -54,3 +54,24 @@ pub fn magic_sequence(n: usize, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// `knights N`: the first closed tour, each square numbered by its move.
+pub fn knights(n: usize, out: &mut dyn Write) -> anyhow::Result<()> {
+    let (model, succ) = puzzle::knights_tour(n)?;
+    let Some(s) = model.compile().solutions(1).pop() else {
+        writeln!(out, "no solution")?;
+        return Ok(());
+    };
+    let mut step = vec![0; n * n];
+    let mut at = 0;
+    for k in 1..n * n {
+        at = usize::try_from(s[succ[at]])?;
+        step[at] = k;
+    }
+    let width = (n * n - 1).to_string().len();
+    for row in step.chunks(n) {
+        let line: Vec<String> = row.iter().map(|k| format!("{k:>width$}")).collect();
+        writeln!(out, "{}", line.join(" "))?;
+    }
+    Ok(())
+}

@@ -10,7 +10,8 @@
 //!   [`table`](Model::table)s of allowed tuples,
 //!   [`regular`](Model::regular) (a word of an [`Automaton`], propagated on
 //!   its layered graph), [`among`](Model::among), [`count`](Model::count)
-//!   and [`global_cardinality`](Model::global_cardinality), and
+//!   and [`global_cardinality`](Model::global_cardinality),
+//!   [`circuit`](Model::circuit) (successors forming one cycle), and
 //!   [`element`](Model::element), [`predicate`](Model::predicate)s of
 //!   your own checked on fixed values, and [`Propagator`]s of your own
 //!   that prune, woken only by the [`Event`]s they watch (fixed, bounds,
@@ -45,8 +46,8 @@
 //! - [`puzzle`] holds classic puzzles as models of a few lines each:
 //!   N-queens, sudoku, killer and samurai sudoku, kakuro, hidato,
 //!   SEND + MORE = MONEY, magic squares, Langford pairs, the xkcd menu,
-//!   sujiko, takuzu, nonograms, the zebra, the magic sequence, and the
-//!   Golomb ruler (an objective).
+//!   sujiko, takuzu, nonograms, the zebra, the magic sequence, the
+//!   knight's tour, and the Golomb ruler (an objective).
 //!
 //! # Example
 //!
@@ -96,7 +97,7 @@
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
 //! domains); no restarts;
-//! among the globals, no `circuit`, `cumulative`, `disjunctive`, `inverse`,
+//! among the globals, no `cumulative`, `disjunctive`, `inverse`,
 //! `lex_lesseq`, `element` over variables or non-linear arithmetic; the
 //! non-dense `all_different` only forward checks (no bounds or domain
 //! consistency).

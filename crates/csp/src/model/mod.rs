@@ -2,6 +2,7 @@
 //! (`constraint`).
 
 mod branch;
+mod circuit;
 mod constraint;
 mod count;
 mod logic;

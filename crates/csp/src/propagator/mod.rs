@@ -18,12 +18,14 @@ use std::sync::Arc;
 
 use crate::network::{Fail, Store};
 
+mod circuit;
 mod count;
 mod distinct;
 mod regular;
 mod reified;
 mod user;
 
+pub(crate) use circuit::Circuit;
 pub(crate) use count::Among;
 pub(crate) use distinct::{Dense, link_overlaps};
 pub(crate) use regular::Regular;
@@ -54,6 +56,7 @@ pub(crate) enum Prop {
     ReifiedLinear(ReifiedLinear),
     ReifiedIn(Arc<ReifiedIn>),
     Among(Arc<Among>),
+    Circuit(Arc<Circuit>),
 }
 
 /// A user's [`Propagator`], its variables and what wakes it on each.
@@ -111,6 +114,7 @@ impl fmt::Debug for Prop {
             Prop::ReifiedLinear(r) => write!(f, "Reified({} <-> {:?})", r.b, r.holds),
             Prop::ReifiedIn(r) => write!(f, "ReifiedIn({} <-> {} in ..)", r.b, r.x),
             Prop::Among(a) => write!(f, "Among({:?} in {:?} = {})", a.vars, a.values, a.count),
+            Prop::Circuit(c) => write!(f, "Circuit{:?}", c.succ),
         }
     }
 }
@@ -129,6 +133,7 @@ impl Prop {
             Prop::ReifiedLinear(r) => Cow::Owned(r.vars()),
             Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
             Prop::Among(a) => Cow::Owned(a.all_vars()),
+            Prop::Circuit(c) => distinct(&c.succ),
         }
     }
 
@@ -149,7 +154,8 @@ impl Prop {
             | Prop::Regular(_)
             | Prop::ReifiedLinear(_)
             | Prop::ReifiedIn(_)
-            | Prop::Among(_) => false,
+            | Prop::Among(_)
+            | Prop::Circuit(_) => false,
             Prop::Predicate(_) => true,
         }
     }
@@ -165,7 +171,8 @@ impl Prop {
             | Prop::Regular(_)
             | Prop::ReifiedLinear(_)
             | Prop::ReifiedIn(_)
-            | Prop::Among(_) => true,
+            | Prop::Among(_)
+            | Prop::Circuit(_) => true,
         }
     }
 
@@ -182,6 +189,7 @@ impl Prop {
             Prop::ReifiedLinear(r) => Cow::Owned(r.vars()),
             Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
             Prop::Among(a) => Cow::Owned(a.all_vars()),
+            Prop::Circuit(c) => Cow::Borrowed(&c.succ),
         }
     }
 
@@ -227,7 +235,8 @@ impl Prop {
             | Prop::Regular(_)
             | Prop::ReifiedLinear(_)
             | Prop::ReifiedIn(_)
-            | Prop::Among(_) => Ok(()),
+            | Prop::Among(_)
+            | Prop::Circuit(_) => Ok(()),
         }
     }
 
@@ -245,6 +254,7 @@ impl Prop {
             Prop::ReifiedLinear(r) => r.run(s),
             Prop::ReifiedIn(r) => r.run(s),
             Prop::Among(a) => a.run(s),
+            Prop::Circuit(c) => c.run(s),
             Prop::User(u) => u
                 .prop
                 .propagate(&mut Domains { store: s })

@@ -5,10 +5,12 @@
 //! search the compiled network and read the solutions back.
 
 mod golomb;
+mod knights;
 mod sequence;
 mod sudoku;
 
 pub use golomb::golomb;
+pub use knights::knights_tour;
 pub use sequence::magic_sequence;
 pub use sudoku::{SAMURAI_GRIDS, killer_sudoku, samurai_sudoku, sudoku};
 
