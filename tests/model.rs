@@ -200,4 +200,7 @@ fn models_of_the_solver_globals_print_their_optimum_or_first_solution() {
         assert!(d == (1, 2) || d == (2, 1), "move {k}: {}", run.stdout);
     }
     assert_eq!(model(&["knights", "5"]).stdout, "no solution\n");
+    let run = model(&["jobshop-ft06"]);
+    assert!(run.stdout.starts_with("55: "), "{}", run.stdout);
+    assert!(run.stdout.ends_with("\noptimal\n"), "{}", run.stdout);
 }

@@ -156,6 +156,10 @@ enum Name {
         #[arg(value_parser = clap::value_parser!(u16).range(1..=64))]
         n: u16,
     },
+    /// The job shop ft06 (6 jobs of 6 tasks): its makespan, the starts job
+    /// by job, then `optimal`.
+    #[command(name = "jobshop-ft06")]
+    JobshopFt06,
 }
 
 fn main() -> ExitCode {
@@ -520,6 +524,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Name::Golomb { n } => optimum::golomb(usize::from(*n), out),
         Name::MagicSequence { n } => optimum::magic_sequence(usize::from(*n), out),
         Name::Knights { n } => optimum::knights(usize::from(*n), out),
+        Name::JobshopFt06 => optimum::jobshop_ft06(out),
     }
 }
 

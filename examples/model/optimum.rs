@@ -75,3 +75,23 @@ pub fn knights(n: usize, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// `jobshop-ft06`: the least makespan, the starts of each job's tasks.
+pub fn jobshop_ft06(out: &mut dyn Write) -> anyhow::Result<()> {
+    let (model, starts, _) = puzzle::jobshop(&puzzle::FT06)?;
+    let report = model
+        .compile()
+        .optimize(&backtrack::Limits::default(), |_| {});
+    print_optimum(&report, out, |s| {
+        let jobs: Vec<String> = starts
+            .iter()
+            .map(|job| {
+                job.iter()
+                    .map(|&v| s[v].to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        jobs.join(" / ")
+    })
+}

@@ -11,9 +11,10 @@
 //!   [`regular`](Model::regular) (a word of an [`Automaton`], propagated on
 //!   its layered graph), [`among`](Model::among), [`count`](Model::count)
 //!   and [`global_cardinality`](Model::global_cardinality),
-//!   [`circuit`](Model::circuit) (successors forming one cycle), and
-//!   [`element`](Model::element), [`predicate`](Model::predicate)s of
-//!   your own checked on fixed values, and [`Propagator`]s of your own
+//!   [`circuit`](Model::circuit) (successors forming one cycle),
+//!   [`disjunctive`](Model::disjunctive) (tasks on one machine: pairwise
+//!   precedences and edge finding), [`element`](Model::element) over an
+//!   array of constants, [`predicate`](Model::predicate)s of your own checked on fixed values, and [`Propagator`]s of your own
 //!   that prune, woken only by the [`Event`]s they watch (fixed, bounds,
 //!   any change).
 //! - [`Model::compile`] gives a [`Network`], the [`backtrack::Problem`]: each
@@ -47,7 +48,8 @@
 //!   N-queens, sudoku, killer and samurai sudoku, kakuro, hidato,
 //!   SEND + MORE = MONEY, magic squares, Langford pairs, the xkcd menu,
 //!   sujiko, takuzu, nonograms, the zebra, the magic sequence, the
-//!   knight's tour, and the Golomb ruler (an objective).
+//!   knight's tour, and, with objectives, the Golomb ruler and the job
+//!   shop (ft06).
 //!
 //! # Example
 //!
@@ -96,11 +98,10 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no restarts;
-//! among the globals, no `cumulative`, `disjunctive`, `inverse`,
-//! `lex_lesseq`, `element` over variables or non-linear arithmetic; the
-//! non-dense `all_different` only forward checks (no bounds or domain
-//! consistency).
+//! domains); no restarts; among the globals, no `cumulative`, `inverse`,
+//! `lex_lesseq`, `element` over variables, and no `times`, `div`, `mod`,
+//! `abs`, `min` or `max`; an `all_different` off its dense fast path only
+//! forward checks (no bounds or domain consistency).
 //!
 //! # The search
 //!

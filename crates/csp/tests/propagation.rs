@@ -24,6 +24,8 @@ pub(crate) enum Constraint {
     Clause(Vec<usize>, Vec<usize>),
     /// the number of xs taking a value of the set is the count
     Among(Vec<usize>, Vec<i64>, usize),
+    /// tasks (start, duration) that never overlap
+    Disjunctive(Vec<(usize, i64)>),
 }
 
 fn compare(sum: i64, rel: Rel, rhs: i64) -> bool {
@@ -77,6 +79,11 @@ impl Constraint {
                 }
             }
             Constraint::Clause(pos, neg) => m.clause(&pick(pos), &pick(neg)).unwrap(),
+            Constraint::Disjunctive(tasks) => {
+                let starts: Vec<Var> = tasks.iter().map(|&(i, _)| vars[i]).collect();
+                let durations: Vec<i64> = tasks.iter().map(|&(_, d)| d).collect();
+                m.disjunctive(&starts, &durations).unwrap()
+            }
             Constraint::Among(xs, values, count) => m
                 .among(&pick(xs), values.iter().copied(), vars[*count])
                 .unwrap(),
@@ -109,6 +116,11 @@ impl Constraint {
             Constraint::Among(xs, values, count) => {
                 xs.iter().filter(|&&i| values.contains(&a[i])).count() as i64 == a[*count]
             }
+            Constraint::Disjunctive(tasks) => tasks.iter().enumerate().all(|(k, &(i, d))| {
+                tasks[k + 1..]
+                    .iter()
+                    .all(|&(j, e)| d <= 0 || e <= 0 || a[i] + d <= a[j] || a[j] + e <= a[i])
+            }),
             Constraint::Clause(pos, neg) => {
                 pos.iter().chain(neg).all(|&i| a[i] == 0 || a[i] == 1)
                     && (pos.iter().any(|&i| a[i] == 1) || neg.iter().any(|&i| a[i] == 0))
@@ -183,6 +195,7 @@ pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
             0..vars
         )
             .prop_map(|(xs, values, count)| Constraint::Among(xs, values, count)),
+        prop::collection::vec((0..vars, -1i64..=3), 0..=4).prop_map(Constraint::Disjunctive),
     ]
 }
 

@@ -8,6 +8,7 @@ mod count;
 mod logic;
 mod objective;
 mod regular;
+mod schedule;
 
 pub(crate) use objective::Objective;
 

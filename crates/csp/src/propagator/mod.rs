@@ -20,6 +20,7 @@ use crate::network::{Fail, Store};
 
 mod circuit;
 mod count;
+mod disjunctive;
 mod distinct;
 mod regular;
 mod reified;
@@ -27,6 +28,7 @@ mod user;
 
 pub(crate) use circuit::Circuit;
 pub(crate) use count::Among;
+pub(crate) use disjunctive::Disjunctive;
 pub(crate) use distinct::{Dense, link_overlaps};
 pub(crate) use regular::Regular;
 pub(crate) use reified::{ReifiedIn, ReifiedLinear};
@@ -57,6 +59,7 @@ pub(crate) enum Prop {
     ReifiedIn(Arc<ReifiedIn>),
     Among(Arc<Among>),
     Circuit(Arc<Circuit>),
+    Disjunctive(Arc<Disjunctive>),
 }
 
 /// A user's [`Propagator`], its variables and what wakes it on each.
@@ -115,6 +118,7 @@ impl fmt::Debug for Prop {
             Prop::ReifiedIn(r) => write!(f, "ReifiedIn({} <-> {} in ..)", r.b, r.x),
             Prop::Among(a) => write!(f, "Among({:?} in {:?} = {})", a.vars, a.values, a.count),
             Prop::Circuit(c) => write!(f, "Circuit{:?}", c.succ),
+            Prop::Disjunctive(d) => write!(f, "Disjunctive{:?}", d.starts),
         }
     }
 }
@@ -134,6 +138,7 @@ impl Prop {
             Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
             Prop::Among(a) => Cow::Owned(a.all_vars()),
             Prop::Circuit(c) => distinct(&c.succ),
+            Prop::Disjunctive(d) => distinct(&d.starts),
         }
     }
 
@@ -141,6 +146,7 @@ impl Prop {
     /// need not wake it.
     pub(crate) fn reads_bounds(&self) -> bool {
         matches!(self, Prop::Linear(l) if l.rel != crate::Rel::Ne)
+            || matches!(self, Prop::Disjunctive(_))
     }
 
     /// Whether it wants to hear when a variable becomes fixed, and which
@@ -155,7 +161,8 @@ impl Prop {
             | Prop::ReifiedLinear(_)
             | Prop::ReifiedIn(_)
             | Prop::Among(_)
-            | Prop::Circuit(_) => false,
+            | Prop::Circuit(_)
+            | Prop::Disjunctive(_) => false,
             Prop::Predicate(_) => true,
         }
     }
@@ -172,7 +179,8 @@ impl Prop {
             | Prop::ReifiedLinear(_)
             | Prop::ReifiedIn(_)
             | Prop::Among(_)
-            | Prop::Circuit(_) => true,
+            | Prop::Circuit(_)
+            | Prop::Disjunctive(_) => true,
         }
     }
 
@@ -190,6 +198,7 @@ impl Prop {
             Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
             Prop::Among(a) => Cow::Owned(a.all_vars()),
             Prop::Circuit(c) => Cow::Borrowed(&c.succ),
+            Prop::Disjunctive(d) => Cow::Borrowed(&d.starts),
         }
     }
 
@@ -236,7 +245,8 @@ impl Prop {
             | Prop::ReifiedLinear(_)
             | Prop::ReifiedIn(_)
             | Prop::Among(_)
-            | Prop::Circuit(_) => Ok(()),
+            | Prop::Circuit(_)
+            | Prop::Disjunctive(_) => Ok(()),
         }
     }
 
@@ -255,6 +265,7 @@ impl Prop {
             Prop::ReifiedIn(r) => r.run(s),
             Prop::Among(a) => a.run(s),
             Prop::Circuit(c) => c.run(s),
+            Prop::Disjunctive(d) => d.run(s),
             Prop::User(u) => u
                 .prop
                 .propagate(&mut Domains { store: s })

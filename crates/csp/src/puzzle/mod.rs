@@ -5,11 +5,13 @@
 //! search the compiled network and read the solutions back.
 
 mod golomb;
+mod jobshop;
 mod knights;
 mod sequence;
 mod sudoku;
 
 pub use golomb::golomb;
+pub use jobshop::{FT06, jobshop};
 pub use knights::knights_tour;
 pub use sequence::magic_sequence;
 pub use sudoku::{SAMURAI_GRIDS, killer_sudoku, samurai_sudoku, sudoku};
