@@ -14,7 +14,11 @@
 //!   [`circuit`](Model::circuit) (successors forming one cycle),
 //!   [`disjunctive`](Model::disjunctive) (tasks on one machine: pairwise
 //!   precedences and edge finding), [`element`](Model::element) over an
-//!   array of constants, [`predicate`](Model::predicate)s of your own checked on fixed values, and [`Propagator`]s of your own
+//!   array of constants and [`element_var`](Model::element_var) over
+//!   variables, [`inverse`](Model::inverse),
+//!   [`lex_lesseq`](Model::lex_lesseq), [`times`](Model::times),
+//!   [`abs`](Model::abs), [`min`](Model::min) and [`max`](Model::max)
+//!   (on bounds), [`predicate`](Model::predicate)s of your own checked on fixed values, and [`Propagator`]s of your own
 //!   that prune, woken only by the [`Event`]s they watch (fixed, bounds,
 //!   any change).
 //! - [`Model::compile`] gives a [`Network`], the [`backtrack::Problem`]: each
@@ -98,10 +102,9 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no restarts; among the globals, no `cumulative`, `inverse`,
-//! `lex_lesseq`, `element` over variables, and no `times`, `div`, `mod`,
-//! `abs`, `min` or `max`; an `all_different` off its dense fast path only
-//! forward checks (no bounds or domain consistency).
+//! domains); no restarts; among the globals, no `cumulative`, `div` or
+//! `mod`; an `all_different` off its dense fast path only forward checks
+//! (no bounds or domain consistency).
 //!
 //! # The search
 //!

@@ -26,6 +26,18 @@ pub(crate) enum Constraint {
     Among(Vec<usize>, Vec<i64>, usize),
     /// tasks (start, duration) that never overlap
     Disjunctive(Vec<(usize, i64)>),
+    /// z = x * y
+    Times(usize, usize, usize),
+    /// y = |x|
+    Abs(usize, usize),
+    /// z = min(xs), or max when true
+    Extreme(Vec<usize>, usize, bool),
+    /// value = array[index]
+    ElementVar(usize, Vec<usize>, usize),
+    /// f[i] = j exactly when g[j] = i
+    Inverse(Vec<usize>, Vec<usize>),
+    /// xs <= ys lexicographically
+    Lex(Vec<usize>, Vec<usize>),
 }
 
 fn compare(sum: i64, rel: Rel, rhs: i64) -> bool {
@@ -79,6 +91,15 @@ impl Constraint {
                 }
             }
             Constraint::Clause(pos, neg) => m.clause(&pick(pos), &pick(neg)).unwrap(),
+            Constraint::Times(x, y, z) => m.times(vars[*x], vars[*y], vars[*z]).unwrap(),
+            Constraint::Abs(x, y) => m.abs(vars[*x], vars[*y]).unwrap(),
+            Constraint::Extreme(xs, z, true) => m.max(&pick(xs), vars[*z]).unwrap(),
+            Constraint::Extreme(xs, z, false) => m.min(&pick(xs), vars[*z]).unwrap(),
+            Constraint::ElementVar(i, array, v) => {
+                m.element_var(vars[*i], &pick(array), vars[*v]).unwrap()
+            }
+            Constraint::Inverse(f, g) => m.inverse(&pick(f), &pick(g)).unwrap(),
+            Constraint::Lex(xs, ys) => m.lex_lesseq(&pick(xs), &pick(ys)).unwrap(),
             Constraint::Disjunctive(tasks) => {
                 let starts: Vec<Var> = tasks.iter().map(|&(i, _)| vars[i]).collect();
                 let durations: Vec<i64> = tasks.iter().map(|&(_, d)| d).collect();
@@ -115,6 +136,29 @@ impl Constraint {
             }
             Constraint::Among(xs, values, count) => {
                 xs.iter().filter(|&&i| values.contains(&a[i])).count() as i64 == a[*count]
+            }
+            Constraint::Times(x, y, z) => a[*x] * a[*y] == a[*z],
+            Constraint::Abs(x, y) => a[*x].abs() == a[*y],
+            Constraint::Extreme(xs, z, max) => {
+                let values = xs.iter().map(|&i| a[i]);
+                let e = if *max { values.max() } else { values.min() };
+                e == Some(a[*z])
+            }
+            Constraint::ElementVar(i, array, v) => usize::try_from(a[*i])
+                .ok()
+                .and_then(|i| array.get(i))
+                .is_some_and(|&e| a[e] == a[*v]),
+            Constraint::Inverse(f, g) => {
+                let n = f.len() as i64;
+                f.iter().chain(g).all(|&k| (0..n).contains(&a[k]))
+                    && (0..f.len()).all(|i| {
+                        (0..g.len()).all(|j| (a[f[i]] == j as i64) == (a[g[j]] == i as i64))
+                    })
+            }
+            Constraint::Lex(xs, ys) => {
+                let x: Vec<i64> = xs.iter().map(|&i| a[i]).collect();
+                let y: Vec<i64> = ys.iter().map(|&i| a[i]).collect();
+                x <= y
             }
             Constraint::Disjunctive(tasks) => tasks.iter().enumerate().all(|(k, &(i, d))| {
                 tasks[k + 1..]
@@ -196,6 +240,24 @@ pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
         )
             .prop_map(|(xs, values, count)| Constraint::Among(xs, values, count)),
         prop::collection::vec((0..vars, -1i64..=3), 0..=4).prop_map(Constraint::Disjunctive),
+        (0..vars, 0..vars, 0..vars).prop_map(|(x, y, z)| Constraint::Times(x, y, z)),
+        (0..vars, 0..vars).prop_map(|(x, y)| Constraint::Abs(x, y)),
+        (positions(vars), 0..vars, any::<bool>())
+            .prop_map(|(xs, z, max)| Constraint::Extreme(xs, z, max)),
+        (0..vars, positions(vars), 0..vars)
+            .prop_map(|(i, array, v)| Constraint::ElementVar(i, array, v)),
+        (1..=vars.min(3))
+            .prop_flat_map(move |k| (
+                prop::collection::vec(0..vars, k),
+                prop::collection::vec(0..vars, k)
+            ))
+            .prop_map(|(f, g)| Constraint::Inverse(f, g)),
+        (0..=vars)
+            .prop_flat_map(move |k| (
+                prop::collection::vec(0..vars, k),
+                prop::collection::vec(0..vars, k)
+            ))
+            .prop_map(|(xs, ys)| Constraint::Lex(xs, ys)),
     ]
 }
 

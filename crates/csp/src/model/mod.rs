@@ -5,6 +5,7 @@ mod branch;
 mod circuit;
 mod constraint;
 mod count;
+mod global;
 mod logic;
 mod objective;
 mod regular;
