@@ -43,7 +43,9 @@
 //! - A search strategy: groups of decision variables
 //!   ([`Model::branch`]), each with a [`VarOrder`] (input order, smallest
 //!   domain, smallest or largest value, dom/wdeg) and a [`ValueOrder`]
-//!   (ascending, descending, median first, halves of the domain).
+//!   (ascending, descending, median first, halves of the domain); and
+//!   restarts ([`Network::first_with_restarts`], Luby or geometric) that
+//!   keep the dom/wdeg weights from run to run.
 //! - [`Network::fix`] narrows a compiled network to an instance's givens:
 //!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
@@ -102,7 +104,7 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no restarts; among the globals, no `cumulative`, `div` or
+//! domains); no restarts for optimisation; among the globals, no `cumulative`, `div` or
 //! `mod`; an `all_different` off its dense fast path only forward checks
 //! (no bounds or domain consistency).
 //!
@@ -128,7 +130,7 @@ pub use automaton::Automaton;
 pub use branch::{ValueOrder, VarOrder};
 pub use error::Error;
 pub use model::{MAX_DOMAIN, Model};
-pub use network::{Branch, Choice, Network, Optimum, Values};
+pub use network::{Branch, Choice, Network, Optimum, Restarts, Values};
 pub use propagator::{Domains, Event, Failed, Propagator};
 pub use solution::Solution;
 pub use var::{Rel, Var};
