@@ -4,7 +4,9 @@
 //!
 //! - A [`Model`] holds variables with small integer domains (up to
 //!   [`MAX_DOMAIN`] consecutive values, any offset, kept as bitsets) and
-//!   constraints: [`all_different`](Model::all_different), linear
+//!   constraints: [`all_different`](Model::all_different) (and, on request,
+//!   [`all_different_bounds`](Model::all_different_bounds) with Hall
+//!   intervals), linear
 //!   [`sum`](Model::sum)s and [`linear`](Model::linear) relations (`==`,
 //!   `!=`, `<=`, ...), [`not_equal`](Model::not_equal) `x != y + c`,
 //!   [`table`](Model::table)s of allowed tuples,
@@ -105,8 +107,9 @@
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
 //! domains); no restarts for optimisation; among the globals, no `cumulative`, `div` or
-//! `mod`; an `all_different` off its dense fast path only forward checks
-//! (no bounds or domain consistency).
+//! `mod`; no domain-consistent (matching) `all_different`, and the
+//! bounds-consistent one tries every interval, `O(n^3)`, rather than the
+//! `O(n log n)` algorithms.
 //!
 //! # The search
 //!

@@ -38,6 +38,8 @@ pub(crate) enum Constraint {
     Inverse(Vec<usize>, Vec<usize>),
     /// xs <= ys lexicographically
     Lex(Vec<usize>, Vec<usize>),
+    /// all different, with Hall intervals on bounds
+    AllDifferentBounds(Vec<usize>),
 }
 
 fn compare(sum: i64, rel: Rel, rhs: i64) -> bool {
@@ -100,6 +102,7 @@ impl Constraint {
             }
             Constraint::Inverse(f, g) => m.inverse(&pick(f), &pick(g)).unwrap(),
             Constraint::Lex(xs, ys) => m.lex_lesseq(&pick(xs), &pick(ys)).unwrap(),
+            Constraint::AllDifferentBounds(xs) => m.all_different_bounds(&pick(xs)).unwrap(),
             Constraint::Disjunctive(tasks) => {
                 let starts: Vec<Var> = tasks.iter().map(|&(i, _)| vars[i]).collect();
                 let durations: Vec<i64> = tasks.iter().map(|&(_, d)| d).collect();
@@ -113,7 +116,7 @@ impl Constraint {
 
     pub(crate) fn holds(&self, a: &[i64]) -> bool {
         match self {
-            Constraint::AllDifferent(xs) => xs
+            Constraint::AllDifferent(xs) | Constraint::AllDifferentBounds(xs) => xs
                 .iter()
                 .enumerate()
                 .all(|(i, &x)| xs[i + 1..].iter().all(|&y| a[x] != a[y])),
@@ -258,6 +261,8 @@ pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
                 prop::collection::vec(0..vars, k)
             ))
             .prop_map(|(xs, ys)| Constraint::Lex(xs, ys)),
+        prop::sample::subsequence((0..vars).collect::<Vec<_>>(), 0..=vars)
+            .prop_map(Constraint::AllDifferentBounds),
     ]
 }
 

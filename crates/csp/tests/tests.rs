@@ -3,6 +3,7 @@
 
 mod branch;
 mod circuit;
+mod hall;
 mod hidato;
 mod kakuro;
 mod logic;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::Model;
 use crate::error::Error;
-use crate::propagator::{Abs, ElementVar, Extreme, Global, Inverse, Lex, Prop, Times};
+use crate::propagator::{Abs, ElementVar, Extreme, Global, Hall, Inverse, Lex, Prop, Times};
 use crate::var::Var;
 
 impl Model {
@@ -93,6 +93,29 @@ impl Model {
         }
         let (f, g) = (self.check_all(f)?, self.check_all(g)?);
         self.global(Global::Inverse(Inverse { f, g }));
+        Ok(())
+    }
+
+    /// All of `vars` take different values, propagated on bounds: the
+    /// forward checking of [`all_different`](Model::all_different) (posted
+    /// too), and Hall intervals, so a variable's bounds leave every
+    /// interval that as many other variables fill.
+    ///
+    /// # Example
+    ///
+    /// `x, y` in 1..=2 fill that interval: `z` in 1..=3 must be 3.
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let [x, y, z] = [m.var(1..=2)?, m.var(1..=2)?, m.var(1..=3)?];
+    /// m.all_different_bounds(&[x, y, z])?;
+    /// assert_eq!(m.compile().domain(z), [3]);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn all_different_bounds(&mut self, vars: &[Var]) -> Result<(), Error> {
+        self.all_different(vars)?;
+        let vars = self.check_all(vars)?;
+        self.global(Global::Hall(Hall { vars }));
         Ok(())
     }
 

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use super::arith::{Abs, Extreme, Times};
 use super::channel::{ElementVar, Inverse, Lex};
+use super::hall::Hall;
 use crate::network::{Fail, Store};
 
 /// One of the constraints of `arith` and `channel`.
@@ -16,6 +17,7 @@ pub(crate) enum Global {
     ElementVar(ElementVar),
     Inverse(Inverse),
     Lex(Lex),
+    Hall(Hall),
 }
 
 /// A list's variables, each once.
@@ -34,6 +36,7 @@ impl Global {
             Global::ElementVar(e) => each_once([&[e.index, e.value][..], &e.array].concat()),
             Global::Inverse(i) => each_once([&i.f[..], &i.g].concat()),
             Global::Lex(l) => each_once([&l.xs[..], &l.ys].concat()),
+            Global::Hall(h) => each_once(h.vars.to_vec()),
         })
     }
 
@@ -41,7 +44,11 @@ impl Global {
     pub(crate) fn reads_bounds(&self) -> bool {
         matches!(
             self,
-            Global::Times(_) | Global::Abs(_) | Global::Extreme(_) | Global::Lex(_)
+            Global::Times(_)
+                | Global::Abs(_)
+                | Global::Extreme(_)
+                | Global::Lex(_)
+                | Global::Hall(_)
         )
     }
 
@@ -53,6 +60,7 @@ impl Global {
             Global::ElementVar(e) => e.run(s),
             Global::Inverse(i) => i.run(s),
             Global::Lex(l) => l.run(s),
+            Global::Hall(h) => h.run(s),
         }
     }
 }
