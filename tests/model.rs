@@ -163,7 +163,7 @@ fn mistakes_print_one_line_and_exit_2() {
 }
 
 #[test]
-fn models_with_an_objective_print_their_proved_optimum() {
+fn models_of_the_solver_globals_print_their_optimum_or_first_solution() {
     let run = model(&["golomb", "7"]);
     assert_eq!(run.status, 0, "{}", run.stderr);
     let mut lines = run.stdout.lines();
@@ -179,6 +179,31 @@ fn models_with_an_objective_print_their_proved_optimum() {
     distances.dedup();
     assert_eq!((distances.len(), marks.len(), marks[6]), (all, 7, 25));
     assert_eq!(lines.next(), Some("optimal"));
+    let run = model(&["magic-sequence", "10"]);
+    assert_eq!(
+        (run.status, run.stdout.as_str()),
+        (0, "6 2 1 0 0 0 1 0 0 0\n")
+    );
+    assert_eq!(model(&["magic-sequence", "3"]).stdout, "no solution\n");
+    // A closed tour: squares numbered 0 to 35, each a knight's move from the
+    // one before, and the last from the first.
+    let run = model(&["knights", "6"]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let mut at = vec![(0, 0); 36];
+    for (r, line) in run.stdout.lines().enumerate() {
+        for (c, k) in line.split_whitespace().enumerate() {
+            at[k.parse::<usize>().unwrap()] = (r as i64, c as i64);
+        }
+    }
+    for k in 0..36 {
+        let ((r, c), (r2, c2)) = (at[k], at[(k + 1) % 36]);
+        let d = ((r - r2).abs(), (c - c2).abs());
+        assert!(d == (1, 2) || d == (2, 1), "move {k}: {}", run.stdout);
+    }
+    assert_eq!(model(&["knights", "5"]).stdout, "no solution\n");
+    let run = model(&["jobshop-ft06"]);
+    assert!(run.stdout.starts_with("55: "), "{}", run.stdout);
+    assert!(run.stdout.ends_with("\noptimal\n"), "{}", run.stdout);
 }
 
 #[test]

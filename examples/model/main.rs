@@ -151,6 +151,22 @@ enum Name {
         #[arg(value_parser = clap::value_parser!(u16).range(1..=64))]
         n: u16,
     },
+    /// A magic sequence of length N (each x[i] the number of i's): the
+    /// first one found, or `no solution`.
+    MagicSequence {
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=4096))]
+        n: u16,
+    },
+    /// A closed knight's tour of an N by N board: the number of the move
+    /// that reaches each square (from 0), or `no solution`.
+    Knights {
+        #[arg(value_parser = clap::value_parser!(u16).range(1..=64))]
+        n: u16,
+    },
+    /// The job shop ft06 (6 jobs of 6 tasks): its makespan, the starts job
+    /// by job, then `optimal`.
+    #[command(name = "jobshop-ft06")]
+    JobshopFt06,
 }
 
 fn main() -> ExitCode {
@@ -507,6 +523,9 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 
         // Models with an objective (optimum.rs).
         Name::Golomb { n } => optimum::golomb(usize::from(*n), out),
+        Name::MagicSequence { n } => optimum::magic_sequence(usize::from(*n), out),
+        Name::Knights { n } => optimum::knights(usize::from(*n), out),
+        Name::JobshopFt06 => optimum::jobshop_ft06(out),
     }
 }
 

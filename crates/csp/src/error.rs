@@ -42,4 +42,12 @@ pub enum Error {
         /// The length of the offending tuple.
         found: usize,
     },
+    /// A state of an automaton outside its states.
+    #[error("state {state} of an automaton with {states} states")]
+    BadState {
+        /// The state given.
+        state: usize,
+        /// The automaton's number of states.
+        states: usize,
+    },
 }

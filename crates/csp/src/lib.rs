@@ -4,18 +4,36 @@
 //!
 //! - A [`Model`] holds variables with small integer domains (up to
 //!   [`MAX_DOMAIN`] consecutive values, any offset, kept as bitsets) and
-//!   constraints: [`all_different`](Model::all_different), linear
+//!   constraints: [`all_different`](Model::all_different) (and, on request,
+//!   [`all_different_bounds`](Model::all_different_bounds) with Hall
+//!   intervals), linear
 //!   [`sum`](Model::sum)s and [`linear`](Model::linear) relations (`==`,
 //!   `!=`, `<=`, ...), [`not_equal`](Model::not_equal) `x != y + c`,
-//!   [`table`](Model::table)s of allowed tuples and
-//!   [`element`](Model::element), [`predicate`](Model::predicate)s of
-//!   your own checked on fixed values, and [`Propagator`]s of your own
+//!   [`table`](Model::table)s of allowed tuples,
+//!   [`regular`](Model::regular) (a word of an [`Automaton`], propagated on
+//!   its layered graph), [`among`](Model::among), [`count`](Model::count)
+//!   and [`global_cardinality`](Model::global_cardinality),
+//!   [`circuit`](Model::circuit) (successors forming one cycle),
+//!   [`disjunctive`](Model::disjunctive) (tasks on one machine: pairwise
+//!   precedences and edge finding), [`element`](Model::element) over an
+//!   array of constants and [`element_var`](Model::element_var) over
+//!   variables, [`inverse`](Model::inverse),
+//!   [`lex_lesseq`](Model::lex_lesseq), [`times`](Model::times),
+//!   [`abs`](Model::abs), [`min`](Model::min) and [`max`](Model::max)
+//!   (on bounds), [`predicate`](Model::predicate)s of your own checked on fixed values, and [`Propagator`]s of your own
 //!   that prune, woken only by the [`Event`]s they watch (fixed, bounds,
 //!   any change).
 //! - [`Model::compile`] gives a [`Network`], the [`backtrack::Problem`]: each
 //!   choice fixes a variable (the smallest domain first) and the constraints
 //!   propagate to a fixpoint; a copy of the domains saved by the choice
 //!   (small networks) or a trail undoes their changes exactly on backtrack.
+//! - Booleans and logic: [`bool_var`](Model::bool_var)s,
+//!   [`clause`](Model::clause)s, [`and`](Model::and), [`or`](Model::or),
+//!   [`not`](Model::not), [`implies`](Model::implies), and reified
+//!   (`b <-> C`) and half-reified (`b -> C`) linear constraints
+//!   ([`reify_linear`](Model::reify_linear),
+//!   [`half_reify_linear`](Model::half_reify_linear)) and memberships
+//!   ([`reify_in`](Model::reify_in), [`half_reify_in`](Model::half_reify_in)).
 //! - An objective: [`minimize`](Model::minimize) or
 //!   [`maximize`](Model::maximize) a variable, or a linear expression
 //!   ([`minimize_linear`](Model::minimize_linear)); [`Network::optimize`]
@@ -27,7 +45,9 @@
 //! - A search strategy: groups of decision variables
 //!   ([`Model::branch`]), each with a [`VarOrder`] (input order, smallest
 //!   domain, smallest or largest value, dom/wdeg) and a [`ValueOrder`]
-//!   (ascending, descending, median first, halves of the domain).
+//!   (ascending, descending, median first, halves of the domain); and
+//!   restarts ([`Network::first_with_restarts`], Luby or geometric) that
+//!   keep the dom/wdeg weights from run to run.
 //! - [`Network::fix`] narrows a compiled network to an instance's givens:
 //!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
@@ -35,8 +55,9 @@
 //! - [`puzzle`] holds classic puzzles as models of a few lines each:
 //!   N-queens, sudoku, killer and samurai sudoku, kakuro, hidato,
 //!   SEND + MORE = MONEY, magic squares, Langford pairs, the xkcd menu,
-//!   sujiko, takuzu, nonograms, the zebra, and the Golomb ruler (an
-//!   objective).
+//!   sujiko, takuzu, nonograms, the zebra, the magic sequence, the
+//!   knight's tour, and, with objectives, the Golomb ruler and the job
+//!   shop (ft06).
 //!
 //! # Example
 //!
@@ -85,9 +106,10 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no boolean connectives or reification; no restarts;
-//! among the globals, no `regular`, `circuit`, `cumulative`, `count`,
-//! `global_cardinality`, `inverse`, `lex_lesseq` or non-linear arithmetic.
+//! domains); no restarts for optimisation; among the globals, no `cumulative`, `div` or
+//! `mod`; no domain-consistent (matching) `all_different`, and the
+//! bounds-consistent one tries every interval, `O(n^3)`, rather than the
+//! `O(n log n)` algorithms.
 //!
 //! # The search
 //!
@@ -97,6 +119,7 @@
 //! groups of [`Model::branch`] come first, in order.
 #![deny(missing_docs)]
 
+mod automaton;
 mod branch;
 mod error;
 mod model;
@@ -106,10 +129,11 @@ pub mod puzzle;
 mod solution;
 mod var;
 
+pub use automaton::Automaton;
 pub use branch::{ValueOrder, VarOrder};
 pub use error::Error;
 pub use model::{MAX_DOMAIN, Model};
-pub use network::{Branch, Choice, Network, Optimum, Values};
+pub use network::{Branch, Choice, Network, Optimum, Restarts, Values};
 pub use propagator::{Domains, Event, Failed, Propagator};
 pub use solution::Solution;
 pub use var::{Rel, Var};

@@ -163,3 +163,54 @@ fn splitting_a_wide_domain_halves_it() {
     );
     assert_eq!(backtrack::count(m.compile()), 4001);
 }
+
+#[test]
+fn restarts_find_a_first_solution_the_same_every_time() {
+    let limits = backtrack::Limits::default();
+    for restarts in [
+        csp::Restarts::Luby { scale: 4 },
+        csp::Restarts::Geometric {
+            first: 4,
+            factor: 1.5,
+        },
+    ] {
+        let (mut m, q) = puzzle::queens(20).unwrap();
+        m.branch(&q, VarOrder::DomWdeg, ValueOrder::Median).unwrap();
+        let network = m.compile();
+        let first = network.first_with_restarts(restarts, &limits);
+        assert!(first.outcome.is_complete());
+        let s = first.value.unwrap();
+        let cols: Vec<i64> = q.iter().map(|&v| s[v]).collect();
+        // A solution, checked on its own: no two queens attack.
+        for i in 0..20 {
+            for j in i + 1..20 {
+                assert!(cols[i] != cols[j] && (cols[i] - cols[j]).abs() != (j - i) as i64);
+            }
+        }
+        let again = network
+            .first_with_restarts(restarts, &limits)
+            .value
+            .unwrap();
+        assert_eq!(again, s);
+    }
+}
+
+#[test]
+fn restarts_report_no_solution_as_complete_and_a_budget_as_stopped() {
+    let (m, _) = puzzle::queens(3).unwrap();
+    let r = m.compile().first_with_restarts(
+        csp::Restarts::Luby { scale: 1 },
+        &backtrack::Limits::default(),
+    );
+    assert_eq!((r.value, r.outcome.is_complete()), (None, true));
+    let (m, _) = puzzle::queens(12).unwrap();
+    let limits = backtrack::Limits::default().nodes(3);
+    let r = m
+        .compile()
+        .first_with_restarts(csp::Restarts::Luby { scale: 1 }, &limits);
+    assert!(r.value.is_none());
+    assert_eq!(
+        r.outcome,
+        backtrack::Outcome::Stopped(backtrack::Stop::NodeLimit)
+    );
+}

@@ -364,3 +364,57 @@ fn nonogram_finds_the_picture_its_clues_come_from() {
             == grid
     }));
 }
+
+#[test]
+fn magic_sequences_are_those_of_brute_force() {
+    // Brute force over every sequence of length n with values below n.
+    let magic = |x: &[i64]| {
+        (0..x.len()).all(|i| x.iter().filter(|&&v| v == i as i64).count() as i64 == x[i])
+    };
+    for n in 1..=7usize {
+        let mut expected = Vec::new();
+        let total = n.pow(n as u32);
+        for code in 0..total {
+            let x: Vec<i64> = (0..n)
+                .map(|i| (code / n.pow(i as u32) % n) as i64)
+                .collect();
+            if magic(&x) {
+                expected.push(x);
+            }
+        }
+        expected.sort();
+        let (m, x) = puzzle::magic_sequence(n).unwrap();
+        let mut found: Vec<Vec<i64>> = all(&m.compile()).iter().map(|s| values(s, &x)).collect();
+        found.sort();
+        assert_eq!(found, expected, "length {n}");
+    }
+    let (m, x) = puzzle::magic_sequence(100).unwrap();
+    let first = m.compile().solutions(1);
+    assert!(magic(&values(&first[0], &x)));
+}
+
+#[test]
+fn the_job_shop_ft06_has_the_optimal_makespan_55() {
+    let (m, starts, makespan) = puzzle::jobshop(&puzzle::FT06).unwrap();
+    let report = m.compile().optimize(&backtrack::Limits::default(), |_| {});
+    assert!(report.outcome.is_complete());
+    let best = report.value.best.unwrap();
+    assert_eq!(best[makespan], 55);
+    // The schedule, checked on its own: each job in order, no machine
+    // running two tasks at once, all done by 55.
+    let mut busy: Vec<Vec<(i64, i64)>> = vec![Vec::new(); 6];
+    for (job, tasks) in puzzle::FT06.iter().enumerate() {
+        let mut free = 0;
+        for (k, &(machine, d)) in tasks.iter().enumerate() {
+            let start = best[starts[job][k]];
+            assert!(start >= free, "job {job} task {k}");
+            free = start + d;
+            busy[machine].push((start, free));
+        }
+        assert!(free <= 55);
+    }
+    for mut spans in busy {
+        spans.sort_unstable();
+        assert!(spans.windows(2).all(|w| w[0].1 <= w[1].0), "{spans:?}");
+    }
+}

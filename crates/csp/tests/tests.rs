@@ -2,12 +2,16 @@
 //! reports is checked by code that shares nothing with the model.
 
 mod branch;
+mod circuit;
+mod hall;
 mod hidato;
 mod kakuro;
+mod logic;
 mod model;
 mod objective;
 mod propagation;
 mod puzzle;
+mod regular;
 mod runner;
 mod samurai;
 mod user;

@@ -4,6 +4,12 @@
 use std::sync::Arc;
 
 use super::Model;
+
+/// A linear constraint as propagated, or whether it holds without terms.
+pub(super) enum Normal {
+    Holds(bool),
+    Linear(Linear),
+}
 use crate::error::Error;
 use crate::propagator::{Dense, Linear, Predicate, Prop, Propagator, Table, User};
 use crate::var::{Rel, Var};
@@ -84,6 +90,23 @@ impl Model {
     /// then every sum the propagator forms fits, and nothing can overflow
     /// during the search.
     pub fn linear(&mut self, terms: &[(i64, Var)], rel: Rel, rhs: i64) -> Result<(), Error> {
+        match self.normal_linear(terms, rel, rhs)? {
+            Normal::Holds(holds) => self.infeasible |= !holds,
+            Normal::Linear(linear) => self.props.push(Prop::Linear(linear)),
+        }
+        Ok(())
+    }
+
+    /// A linear constraint as propagated: terms merged, no coefficient 0,
+    /// and `<=`, `==` or `!=` (`>=` is `-sum <= -rhs`, `<` is `<= rhs - 1`,
+    /// `>` is `>= rhs + 1`); or whether it holds, without terms. A variable
+    /// with an empty domain makes the model infeasible.
+    pub(super) fn normal_linear(
+        &mut self,
+        terms: &[(i64, Var)],
+        rel: Rel,
+        rhs: i64,
+    ) -> Result<Normal, Error> {
         let mut merged: Vec<(u32, i64)> = Vec::with_capacity(terms.len());
         for &(coef, var) in terms {
             let var = self.check(var)?;
@@ -93,8 +116,6 @@ impl Model {
             }
         }
         merged.retain(|&(_, c)| c != 0);
-        // Only `<=`, `==` and `!=` are propagated: `>=` is `-sum <= -rhs`,
-        // `<` is `<= rhs - 1`, `>` is `>= rhs + 1`.
         let (negate, rel, rhs) = match rel {
             Rel::Eq => (false, Rel::Eq, rhs),
             Rel::Ne => (false, Rel::Ne, rhs),
@@ -116,7 +137,7 @@ impl Model {
             let Some((lo, hi)) = self.bounds(*var) else {
                 // An empty domain: no solution anyway, and no sum to form.
                 self.infeasible = true;
-                return Ok(());
+                return Ok(Normal::Holds(false));
             };
             let largest = (lo as i128).abs().max((hi as i128).abs());
             total = (*coef as i128)
@@ -129,22 +150,19 @@ impl Model {
             return Err(Error::Overflow);
         }
         if merged.is_empty() {
-            let holds = match rel {
+            return Ok(Normal::Holds(match rel {
                 Rel::Eq => rhs == 0,
                 Rel::Ne => rhs != 0,
                 _ => 0 <= rhs,
-            };
-            self.infeasible |= !holds;
-            return Ok(());
+            }));
         }
         let (vars, coefs): (Vec<u32>, Vec<i64>) = merged.into_iter().unzip();
-        self.props.push(Prop::Linear(Linear {
+        Ok(Normal::Linear(Linear {
             vars: vars.into(),
             coefs: coefs.into(),
             rel,
             rhs,
-        }));
-        Ok(())
+        }))
     }
 
     /// The values of `vars` form one of `tuples` (allowed tuples).

@@ -2,8 +2,14 @@
 //! (`constraint`).
 
 mod branch;
+mod circuit;
 mod constraint;
+mod count;
+mod global;
+mod logic;
 mod objective;
+mod regular;
+mod schedule;
 
 pub(crate) use objective::Objective;
 

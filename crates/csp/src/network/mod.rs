@@ -8,12 +8,14 @@
 //! - `schedule`: which propagators a change wakes, and the fixpoint loop;
 //! - `compile`: a model laid out as a network;
 //! - `choice`: the choices the engine branches on;
-//! - `objective`: branch and bound on the model's objective.
+//! - `objective`: branch and bound on the model's objective;
+//! - `restart`: the first solution by runs with growing node budgets.
 
 mod choice;
 mod choose;
 mod compile;
 mod objective;
+mod restart;
 mod schedule;
 mod state;
 mod store;
@@ -28,6 +30,7 @@ use backtrack::{Problem, Search};
 
 pub use choice::{Branch, Choice, Values};
 pub use objective::Optimum;
+pub use restart::Restarts;
 pub(crate) use state::{Fail, Static};
 pub(crate) use store::Store;
 

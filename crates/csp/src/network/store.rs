@@ -44,6 +44,18 @@ impl Store<'_> {
         (var.model == self.stat.model && var.index() < self.stat.vars.len()).then_some(var.index)
     }
 
+    /// The number of words of `v`'s domain.
+    pub(crate) fn words_of(&self, v: u32) -> usize {
+        self.stat.vars[v as usize].len as usize
+    }
+
+    /// Whether `v`'s domain holds `value`.
+    #[inline]
+    pub(crate) fn contains(&self, v: u32, value: i64) -> bool {
+        self.bit_of(v, value)
+            .is_some_and(|bit| self.has_bit(v, bit as u32))
+    }
+
     /// The number of values in `v`'s domain.
     pub(crate) fn size(&self, v: u32) -> u64 {
         let (start, end) = self.span(v);

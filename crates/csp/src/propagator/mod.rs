@@ -18,10 +18,32 @@ use std::sync::Arc;
 
 use crate::network::{Fail, Store};
 
+mod arith;
+mod channel;
+mod circuit;
+mod count;
+mod disjunctive;
 mod distinct;
+mod global;
+mod hall;
+mod linear;
+mod regular;
+mod reified;
+mod table;
 mod user;
 
+pub(crate) use arith::{Abs, Extreme, Times};
+pub(crate) use channel::{ElementVar, Inverse, Lex};
+pub(crate) use circuit::Circuit;
+pub(crate) use count::Among;
+pub(crate) use disjunctive::Disjunctive;
 pub(crate) use distinct::{Dense, link_overlaps};
+pub(crate) use global::Global;
+pub(crate) use hall::Hall;
+use linear::{bounds, not_equal_sum};
+pub(crate) use regular::Regular;
+pub(crate) use reified::{ReifiedIn, ReifiedLinear};
+use table::table;
 pub use user::{Domains, Event, Failed, Propagator};
 
 /// One constraint, compiled.
@@ -44,6 +66,13 @@ pub(crate) enum Prop {
     Predicate(Predicate),
     /// A user's propagator, woken by the events it asked for.
     User(User),
+    Regular(Arc<Regular>),
+    ReifiedLinear(ReifiedLinear),
+    ReifiedIn(Arc<ReifiedIn>),
+    Among(Arc<Among>),
+    Circuit(Arc<Circuit>),
+    Disjunctive(Arc<Disjunctive>),
+    Global(Arc<Global>),
 }
 
 /// A user's [`Propagator`], its variables and what wakes it on each.
@@ -97,6 +126,13 @@ impl fmt::Debug for Prop {
             Prop::Table(t) => write!(f, "Table{:?}", t.vars),
             Prop::Predicate(p) => write!(f, "Predicate{:?}", p.vars),
             Prop::User(u) => write!(f, "User{:?}", u.vars),
+            Prop::Regular(r) => write!(f, "Regular{:?}", r.vars),
+            Prop::ReifiedLinear(r) => write!(f, "Reified({} <-> {:?})", r.b, r.holds),
+            Prop::ReifiedIn(r) => write!(f, "ReifiedIn({} <-> {} in ..)", r.b, r.x),
+            Prop::Among(a) => write!(f, "Among({:?} in {:?} = {})", a.vars, a.values, a.count),
+            Prop::Circuit(c) => write!(f, "Circuit{:?}", c.succ),
+            Prop::Disjunctive(d) => write!(f, "Disjunctive{:?}", d.starts),
+            Prop::Global(g) => write!(f, "{g:?}"),
         }
     }
 }
@@ -111,13 +147,25 @@ impl Prop {
             Prop::Table(t) => distinct(&t.vars),
             Prop::Predicate(p) => distinct(&p.vars),
             Prop::User(u) => distinct(&u.vars),
+            Prop::Regular(r) => distinct(&r.vars),
+            Prop::ReifiedLinear(r) => Cow::Owned(r.vars()),
+            Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
+            Prop::Among(a) => Cow::Owned(a.all_vars()),
+            Prop::Circuit(c) => distinct(&c.succ),
+            Prop::Disjunctive(d) => distinct(&d.starts),
+            Prop::Global(g) => g.vars(),
         }
     }
 
     /// Whether it reads nothing but bounds, so that a change inside them
     /// need not wake it.
     pub(crate) fn reads_bounds(&self) -> bool {
-        matches!(self, Prop::Linear(l) if l.rel != crate::Rel::Ne)
+        match self {
+            Prop::Linear(l) => l.rel != crate::Rel::Ne,
+            Prop::Disjunctive(_) => true,
+            Prop::Global(g) => g.reads_bounds(),
+            _ => false,
+        }
     }
 
     /// Whether it wants to hear when a variable becomes fixed, and which
@@ -126,7 +174,15 @@ impl Prop {
         match self {
             Prop::AllDifferent { .. } | Prop::NotEqual { .. } => true,
             Prop::Linear(l) => l.rel == crate::Rel::Ne,
-            Prop::Table(_) | Prop::User(_) => false,
+            Prop::Table(_)
+            | Prop::User(_)
+            | Prop::Regular(_)
+            | Prop::ReifiedLinear(_)
+            | Prop::ReifiedIn(_)
+            | Prop::Among(_)
+            | Prop::Circuit(_)
+            | Prop::Disjunctive(_)
+            | Prop::Global(_) => false,
             Prop::Predicate(_) => true,
         }
     }
@@ -137,7 +193,15 @@ impl Prop {
             Prop::AllDifferent { dense, .. } => dense.is_some(),
             Prop::NotEqual { .. } | Prop::Predicate(_) => false,
             Prop::Linear(l) => l.rel != crate::Rel::Ne,
-            Prop::Table(_) | Prop::User(_) => true,
+            Prop::Table(_)
+            | Prop::User(_)
+            | Prop::Regular(_)
+            | Prop::ReifiedLinear(_)
+            | Prop::ReifiedIn(_)
+            | Prop::Among(_)
+            | Prop::Circuit(_)
+            | Prop::Disjunctive(_)
+            | Prop::Global(_) => true,
         }
     }
 
@@ -150,6 +214,13 @@ impl Prop {
             Prop::Table(t) => Cow::Borrowed(&t.vars),
             Prop::Predicate(p) => Cow::Borrowed(&p.vars),
             Prop::User(u) => Cow::Borrowed(&u.vars),
+            Prop::Regular(r) => Cow::Borrowed(&r.vars),
+            Prop::ReifiedLinear(r) => Cow::Owned(r.vars()),
+            Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
+            Prop::Among(a) => Cow::Owned(a.all_vars()),
+            Prop::Circuit(c) => Cow::Borrowed(&c.succ),
+            Prop::Disjunctive(d) => Cow::Borrowed(&d.starts),
+            Prop::Global(g) => g.vars(),
         }
     }
 
@@ -190,7 +261,15 @@ impl Prop {
                 s.st.values = values;
                 if holds { Ok(()) } else { Err(Fail) }
             }
-            Prop::Table(_) | Prop::User(_) => Ok(()),
+            Prop::Table(_)
+            | Prop::User(_)
+            | Prop::Regular(_)
+            | Prop::ReifiedLinear(_)
+            | Prop::ReifiedIn(_)
+            | Prop::Among(_)
+            | Prop::Circuit(_)
+            | Prop::Disjunctive(_)
+            | Prop::Global(_) => Ok(()),
         }
     }
 
@@ -204,6 +283,13 @@ impl Prop {
             Prop::Linear(l) if l.rel == crate::Rel::Ne => not_equal_sum(s, l),
             Prop::Linear(l) => bounds(s, l),
             Prop::Table(t) => table(s, t),
+            Prop::Regular(r) => r.run(s),
+            Prop::ReifiedLinear(r) => r.run(s),
+            Prop::ReifiedIn(r) => r.run(s),
+            Prop::Among(a) => a.run(s),
+            Prop::Circuit(c) => c.run(s),
+            Prop::Disjunctive(d) => d.run(s),
+            Prop::Global(g) => g.run(s),
             Prop::User(u) => u
                 .prop
                 .propagate(&mut Domains { store: s })
@@ -223,119 +309,4 @@ fn distinct(vars: &[u32]) -> Cow<'_, [u32]> {
     } else {
         Cow::Owned(sorted)
     }
-}
-
-/// `floor(a / b)` for `b != 0`.
-fn div_floor(a: i64, b: i64) -> i64 {
-    let q = a / b;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
-        q - 1
-    } else {
-        q
-    }
-}
-
-/// `ceil(a / b)` for `b != 0`.
-fn div_ceil(a: i64, b: i64) -> i64 {
-    let q = a / b;
-    if a % b != 0 && ((a < 0) == (b < 0)) {
-        q + 1
-    } else {
-        q
-    }
-}
-
-/// Bounds propagation of `sum <= rhs` (and `>= rhs` too for `==`), to a
-/// fixpoint of its own so it is not woken again by its own changes.
-fn bounds(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
-    let eq = l.rel == crate::Rel::Eq;
-    loop {
-        // Every partial sum here is at most the model's checked total.
-        let (mut lo_sum, mut hi_sum) = (0i64, 0i64);
-        for (&v, &a) in l.vars.iter().zip(&l.coefs) {
-            let (lo, hi) = (s.min(v), s.max(v));
-            let (x, y) = (a * lo, a * hi);
-            lo_sum += x.min(y);
-            hi_sum += x.max(y);
-        }
-        if lo_sum > l.rhs || (eq && hi_sum < l.rhs) {
-            return Err(Fail);
-        }
-        let mut changed = false;
-        for (&v, &a) in l.vars.iter().zip(&l.coefs) {
-            let (lo, hi) = (s.min(v), s.max(v));
-            let (x, y) = (a * lo, a * hi);
-            let (term_lo, term_hi) = (x.min(y), x.max(y));
-            // a * v <= rhs - (lo_sum - term_lo)
-            let upper = l.rhs - (lo_sum - term_lo);
-            changed |= if a > 0 {
-                s.set_max(v, div_floor(upper, a))?
-            } else {
-                s.set_min(v, div_ceil(upper, a))?
-            };
-            if eq {
-                // a * v >= rhs - (hi_sum - term_hi)
-                let lower = l.rhs - (hi_sum - term_hi);
-                changed |= if a > 0 {
-                    s.set_min(v, div_ceil(lower, a))?
-                } else {
-                    s.set_max(v, div_floor(lower, a))?
-                };
-            }
-        }
-        if !changed {
-            return Ok(());
-        }
-    }
-}
-
-/// `sum != rhs`: once one variable is left, it loses the value that would
-/// make the sum equal; with none left, the sum is checked.
-fn not_equal_sum(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
-    let mut open = None;
-    let mut sum = 0i64;
-    for (&v, &a) in l.vars.iter().zip(&l.coefs) {
-        match s.fixed_value(v) {
-            Some(x) => sum += a * x,
-            None if open.is_none() => open = Some((v, a)),
-            None => return Ok(()),
-        }
-    }
-    match open {
-        None if sum == l.rhs => Err(Fail),
-        None => Ok(()),
-        Some((v, a)) => {
-            let rest = l.rhs - sum;
-            if rest % a == 0 {
-                s.remove(v, rest / a)
-            } else {
-                Ok(())
-            }
-        }
-    }
-}
-
-/// Arc consistency on a table: one pass over the tuples collects the values
-/// each variable can still use.
-fn table(s: &mut Store<'_>, t: &Table) -> Result<(), Fail> {
-    let mut support = std::mem::take(&mut s.st.scratch);
-    support.clear();
-    support.resize(t.words as usize, 0);
-    let arity = t.vars.len();
-    for tuple in t.tuples.chunks_exact(arity) {
-        if t.vars.iter().zip(tuple).all(|(&v, &bit)| s.has_bit(v, bit)) {
-            for (&base, &bit) in t.bases.iter().zip(tuple) {
-                support[(base + bit / 64) as usize] |= 1 << (bit % 64);
-            }
-        }
-    }
-    let mut result = Ok(());
-    for (&v, &base) in t.vars.iter().zip(&t.bases) {
-        if let Err(fail) = s.intersect(v, &support[base as usize..]) {
-            result = Err(fail);
-            break;
-        }
-    }
-    s.st.scratch = support;
-    result
 }

@@ -5,11 +5,18 @@
 //! search the compiled network and read the solutions back.
 
 mod golomb;
+mod jobshop;
+mod knights;
+mod sequence;
 mod sudoku;
 
 pub use golomb::golomb;
+pub use jobshop::{FT06, jobshop};
+pub use knights::knights_tour;
+pub use sequence::magic_sequence;
 pub use sudoku::{SAMURAI_GRIDS, killer_sudoku, samurai_sudoku, sudoku};
 
+use crate::automaton::Automaton;
 use crate::error::Error;
 use crate::model::Model;
 use crate::var::{Rel, Var};
@@ -274,49 +281,26 @@ pub fn takuzu(n: usize) -> Result<(Model, Vec<Var>), Error> {
 
 /// A nonogram: `rows[i]` and `cols[j]` are the lengths of the blocks of
 /// filled cells in row `i` and column `j`, in order. The cells row by row, 1
-/// for filled. Each line is a table of the patterns its clue allows.
+/// for filled. Each line is a [`regular`](Model::regular) constraint of the
+/// automaton of its clue ([`Automaton::nonogram_line`]): memory linear in
+/// the clues, however many patterns a line allows.
+///
+/// # Errors
+///
+/// [`Error::BadState`] for a clue too long for an automaton.
 pub fn nonogram(rows: &[Vec<usize>], cols: &[Vec<usize>]) -> Result<(Model, Vec<Var>), Error> {
     let (h, w) = (rows.len(), cols.len());
     let mut m = Model::new();
     let cells = m.vars(h * w, 0..=1)?;
     for (i, clue) in rows.iter().enumerate() {
         let line: Vec<Var> = (0..w).map(|j| cells[i * w + j]).collect();
-        m.table(&line, line_patterns(w, clue))?;
+        m.regular(&line, &Automaton::nonogram_line(clue)?)?;
     }
     for (j, clue) in cols.iter().enumerate() {
         let line: Vec<Var> = (0..h).map(|i| cells[i * w + j]).collect();
-        m.table(&line, line_patterns(h, clue))?;
+        m.regular(&line, &Automaton::nonogram_line(clue)?)?;
     }
     Ok((m, cells))
-}
-
-/// Every line of `len` cells whose blocks of 1s are `clue`.
-fn line_patterns(len: usize, clue: &[usize]) -> Vec<Vec<i64>> {
-    fn place(len: usize, clue: &[usize], line: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
-        let Some((&block, rest)) = clue.split_first() else {
-            let mut done = line.clone();
-            done.resize(len, 0);
-            out.push(done);
-            return;
-        };
-        let needed: usize = rest.iter().map(|b| b + 1).sum::<usize>() + block;
-        let start = line.len();
-        for gap in 0..=len.saturating_sub(start + needed) {
-            if start + gap + needed > len {
-                break;
-            }
-            line.extend(std::iter::repeat_n(0, gap));
-            line.extend(std::iter::repeat_n(1, block));
-            if !rest.is_empty() {
-                line.push(0);
-            }
-            place(len, rest, line, out);
-            line.truncate(start);
-        }
-    }
-    let mut out = Vec::new();
-    place(len, clue, &mut Vec::new(), &mut out);
-    out
 }
 
 /// The zebra puzzle (Life International, 1962): five houses in a row, each

@@ -1,0 +1,140 @@
+//! Arithmetic (`times`, `abs`, `min`, `max`) and array constraints
+//! (`element` over variables, `inverse`, `lex_lesseq`).
+
+use std::sync::Arc;
+
+use super::Model;
+use crate::error::Error;
+use crate::propagator::{Abs, ElementVar, Extreme, Global, Hall, Inverse, Lex, Prop, Times};
+use crate::var::Var;
+
+impl Model {
+    fn global(&mut self, global: Global) {
+        self.props.push(Prop::Global(Arc::new(global)));
+    }
+
+    /// `z = x * y`. Propagation: bounds (each bound from the others'
+    /// products and quotients, in 128 bits).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let [x, y] = [m.var(2..=9)?, m.var(2..=9)?];
+    /// let z = m.var(35..=35)?;
+    /// m.times(x, y, z)?;
+    /// let pairs: Vec<(i64, i64)> = m.compile().solutions(10).iter().map(|s| (s[x], s[y])).collect();
+    /// assert_eq!(pairs, [(5, 7), (7, 5)]);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn times(&mut self, x: Var, y: Var, z: Var) -> Result<(), Error> {
+        let (x, y, z) = (self.check(x)?, self.check(y)?, self.check(z)?);
+        self.global(Global::Times(Times { x, y, z }));
+        Ok(())
+    }
+
+    /// `y = |x|`. Propagation: bounds, and no value of `x` strictly
+    /// between `-min(y)` and `min(y)`.
+    pub fn abs(&mut self, x: Var, y: Var) -> Result<(), Error> {
+        let (x, y) = (self.check(x)?, self.check(y)?);
+        self.global(Global::Abs(Abs { x, y }));
+        Ok(())
+    }
+
+    /// `z = min(xs)` (no solution for no `xs`). Propagation: bounds.
+    pub fn min(&mut self, xs: &[Var], z: Var) -> Result<(), Error> {
+        self.extreme(xs, z, false)
+    }
+
+    /// `z = max(xs)` (no solution for no `xs`). Propagation: bounds.
+    pub fn max(&mut self, xs: &[Var], z: Var) -> Result<(), Error> {
+        self.extreme(xs, z, true)
+    }
+
+    fn extreme(&mut self, xs: &[Var], z: Var, max: bool) -> Result<(), Error> {
+        let xs = self.check_all(xs)?;
+        let z = self.check(z)?;
+        if xs.is_empty() {
+            self.infeasible = true;
+            return Ok(());
+        }
+        self.global(Global::Extreme(Extreme { xs, z, max }));
+        Ok(())
+    }
+
+    /// `value = array[index]`, `index` counted from 0, over an array of
+    /// variables. Propagation: `index` keeps the entries that share a value
+    /// with `value`, `value` the values some such entry has, and once
+    /// `index` is fixed, that entry and `value` are equal.
+    pub fn element_var(&mut self, index: Var, array: &[Var], value: Var) -> Result<(), Error> {
+        let (index, value) = (self.check(index)?, self.check(value)?);
+        let array = self.check_all(array)?;
+        self.global(Global::ElementVar(ElementVar {
+            index,
+            array,
+            value,
+        }));
+        Ok(())
+    }
+
+    /// `f[i] = j` exactly when `g[j] = i`, values counted from 0: two
+    /// permutations, each the inverse of the other. Propagation: `f[i]`
+    /// keeps `j` only while `g[j]` can be `i`, and the other way round.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TupleArity`] if `f` and `g` differ in length.
+    pub fn inverse(&mut self, f: &[Var], g: &[Var]) -> Result<(), Error> {
+        if f.len() != g.len() {
+            return Err(Error::TupleArity {
+                expected: f.len(),
+                found: g.len(),
+            });
+        }
+        let (f, g) = (self.check_all(f)?, self.check_all(g)?);
+        self.global(Global::Inverse(Inverse { f, g }));
+        Ok(())
+    }
+
+    /// All of `vars` take different values, propagated on bounds: the
+    /// forward checking of [`all_different`](Model::all_different) (posted
+    /// too), and Hall intervals, so a variable's bounds leave every
+    /// interval that as many other variables fill.
+    ///
+    /// # Example
+    ///
+    /// `x, y` in 1..=2 fill that interval: `z` in 1..=3 must be 3.
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let [x, y, z] = [m.var(1..=2)?, m.var(1..=2)?, m.var(1..=3)?];
+    /// m.all_different_bounds(&[x, y, z])?;
+    /// assert_eq!(m.compile().domain(z), [3]);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn all_different_bounds(&mut self, vars: &[Var]) -> Result<(), Error> {
+        self.all_different(vars)?;
+        let vars = self.check_all(vars)?;
+        self.global(Global::Hall(Hall { vars }));
+        Ok(())
+    }
+
+    /// `xs <= ys` in lexicographic order: symmetry breaking. Propagation:
+    /// bounds at the first position whose values are not both fixed and
+    /// equal.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TupleArity`] if the lists differ in length.
+    pub fn lex_lesseq(&mut self, xs: &[Var], ys: &[Var]) -> Result<(), Error> {
+        if xs.len() != ys.len() {
+            return Err(Error::TupleArity {
+                expected: xs.len(),
+                found: ys.len(),
+            });
+        }
+        let (xs, ys) = (self.check_all(xs)?, self.check_all(ys)?);
+        self.global(Global::Lex(Lex { xs, ys }));
+        Ok(())
+    }
+}

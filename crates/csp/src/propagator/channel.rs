@@ -1,0 +1,111 @@
+//! Constraints between arrays of variables: `element` over variables,
+//! `inverse` and `lex_lesseq`.
+
+use crate::network::{Fail, Store};
+
+/// `value = array[index]`, `index` from 0.
+#[derive(Clone, Debug)]
+pub(crate) struct ElementVar {
+    pub(crate) index: u32,
+    pub(crate) array: Box<[u32]>,
+    pub(crate) value: u32,
+}
+
+/// `f[i] = j` exactly when `g[j] = i`.
+#[derive(Clone, Debug)]
+pub(crate) struct Inverse {
+    pub(crate) f: Box<[u32]>,
+    pub(crate) g: Box<[u32]>,
+}
+
+/// `xs <= ys` in lexicographic order (equal lengths).
+#[derive(Clone, Debug)]
+pub(crate) struct Lex {
+    pub(crate) xs: Box<[u32]>,
+    pub(crate) ys: Box<[u32]>,
+}
+
+/// Whether the domains of `a` and `b` share a value.
+fn meet(s: &Store<'_>, a: u32, b: u32) -> bool {
+    let (lo, hi) = (s.min(a).max(s.min(b)), s.max(a).min(s.max(b)));
+    lo <= hi && (lo..=hi).any(|v| s.contains(a, v) && s.contains(b, v))
+}
+
+/// Removes from `a` the values `b` lacks.
+fn within(s: &mut Store<'_>, a: u32, b: u32) -> Result<(), Fail> {
+    for v in s.min(a)..=s.max(a) {
+        if s.contains(a, v) && !s.contains(b, v) {
+            s.remove(a, v)?;
+        }
+    }
+    Ok(())
+}
+
+impl ElementVar {
+    pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        let n = self.array.len() as i64;
+        s.set_min(self.index, 0)?;
+        s.set_max(self.index, n - 1)?;
+        // An index whose entry shares no value with `value` goes.
+        for i in s.min(self.index)..=s.max(self.index) {
+            if s.contains(self.index, i) && !meet(s, self.array[i as usize], self.value) {
+                s.remove(self.index, i)?;
+            }
+        }
+        // `value` keeps what some entry still allows.
+        let (lo, hi) = (s.min(self.value), s.max(self.value));
+        for v in lo..=hi {
+            if s.contains(self.value, v) {
+                let some = (s.min(self.index)..=s.max(self.index))
+                    .any(|i| s.contains(self.index, i) && s.contains(self.array[i as usize], v));
+                if !some {
+                    s.remove(self.value, v)?;
+                }
+            }
+        }
+        if let Some(i) = s.fixed_value(self.index) {
+            let entry = self.array[i as usize];
+            within(s, entry, self.value)?;
+            within(s, self.value, entry)?;
+        }
+        Ok(())
+    }
+}
+
+impl Inverse {
+    pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        Self::side(s, &self.f, &self.g)?;
+        Self::side(s, &self.g, &self.f)
+    }
+
+    /// `a[i]` keeps `j` only while `b[j]` can be `i`.
+    fn side(s: &mut Store<'_>, a: &[u32], b: &[u32]) -> Result<(), Fail> {
+        let n = b.len() as i64;
+        for (i, &x) in a.iter().enumerate() {
+            s.set_min(x, 0)?;
+            s.set_max(x, n - 1)?;
+            for j in s.min(x)..=s.max(x) {
+                if s.contains(x, j) && !s.contains(b[j as usize], i as i64) {
+                    s.remove(x, j)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Lex {
+    pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        for (&x, &y) in self.xs.iter().zip(self.ys.iter()) {
+            // Before the first position not surely equal, x <= y there.
+            s.set_max(x, s.max(y))?;
+            s.set_min(y, s.min(x))?;
+            let equal =
+                matches!((s.fixed_value(x), s.fixed_value(y)), (Some(a), Some(b)) if a == b);
+            if !equal {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+}

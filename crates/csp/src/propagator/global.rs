@@ -1,0 +1,66 @@
+//! The arithmetic and array constraints behind one variant of the
+//! propagator enum: each lists its variables and runs from scratch.
+
+use std::borrow::Cow;
+
+use super::arith::{Abs, Extreme, Times};
+use super::channel::{ElementVar, Inverse, Lex};
+use super::hall::Hall;
+use crate::network::{Fail, Store};
+
+/// One of the constraints of `arith` and `channel`.
+#[derive(Clone, Debug)]
+pub(crate) enum Global {
+    Times(Times),
+    Abs(Abs),
+    Extreme(Extreme),
+    ElementVar(ElementVar),
+    Inverse(Inverse),
+    Lex(Lex),
+    Hall(Hall),
+}
+
+/// A list's variables, each once.
+fn each_once(mut vars: Vec<u32>) -> Vec<u32> {
+    vars.sort_unstable();
+    vars.dedup();
+    vars
+}
+
+impl Global {
+    pub(crate) fn vars(&self) -> Cow<'_, [u32]> {
+        Cow::Owned(match self {
+            Global::Times(t) => t.vars(),
+            Global::Abs(a) => a.vars(),
+            Global::Extreme(e) => e.vars(),
+            Global::ElementVar(e) => each_once([&[e.index, e.value][..], &e.array].concat()),
+            Global::Inverse(i) => each_once([&i.f[..], &i.g].concat()),
+            Global::Lex(l) => each_once([&l.xs[..], &l.ys].concat()),
+            Global::Hall(h) => each_once(h.vars.to_vec()),
+        })
+    }
+
+    /// Whether it reads nothing but bounds.
+    pub(crate) fn reads_bounds(&self) -> bool {
+        matches!(
+            self,
+            Global::Times(_)
+                | Global::Abs(_)
+                | Global::Extreme(_)
+                | Global::Lex(_)
+                | Global::Hall(_)
+        )
+    }
+
+    pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        match self {
+            Global::Times(t) => t.run(s),
+            Global::Abs(a) => a.run(s),
+            Global::Extreme(e) => e.run(s),
+            Global::ElementVar(e) => e.run(s),
+            Global::Inverse(i) => i.run(s),
+            Global::Lex(l) => l.run(s),
+            Global::Hall(h) => h.run(s),
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Reified and half-reified constraints: a 0/1 variable `b` and a
+//! condition, `b <-> C` or `b -> C`.
+//!
+//! From scratch each time: with `b` fixed to 1, `C` is propagated; fixed
+//! to 0, its negation (when reified); unfixed, `b` becomes 0 when `C` can
+//! no longer hold and, when reified, 1 when it must hold.
+
+use super::{Linear, bounds, not_equal_sum};
+use crate::network::{Fail, Store};
+use crate::var::Rel;
+
+/// `b <-> (linear)`, or `b -> (linear)` without a negation.
+#[derive(Clone, Debug)]
+pub(crate) struct ReifiedLinear {
+    pub(crate) b: u32,
+    pub(crate) holds: Linear,
+    /// The negation, `<=`, `==` or `!=` too, for `b <->`; `None` for `b ->`.
+    pub(crate) fails: Option<Linear>,
+}
+
+/// `b <-> (x in values)`, or `b -> (x in values)` when `half`.
+#[derive(Clone, Debug)]
+pub(crate) struct ReifiedIn {
+    pub(crate) b: u32,
+    pub(crate) x: u32,
+    /// Ascending, each once.
+    pub(crate) values: Box<[i64]>,
+    pub(crate) half: bool,
+}
+
+/// Propagates a normalised linear constraint.
+fn enforce(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
+    if l.rel == Rel::Ne {
+        not_equal_sum(s, l)
+    } else {
+        bounds(s, l)
+    }
+}
+
+/// Whether the bounds show that `l` cannot hold.
+fn cannot_hold(s: &Store<'_>, l: &Linear) -> bool {
+    // The model checked that no partial sum overflows.
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for (&v, &a) in l.vars.iter().zip(&l.coefs) {
+        let (x, y) = (a * s.min(v), a * s.max(v));
+        lo += x.min(y);
+        hi += x.max(y);
+    }
+    match l.rel {
+        Rel::Le => lo > l.rhs,
+        Rel::Eq => lo > l.rhs || hi < l.rhs,
+        _ => lo == hi && lo == l.rhs,
+    }
+}
+
+impl ReifiedLinear {
+    pub(crate) fn vars(&self) -> Vec<u32> {
+        let mut vars = vec![self.b];
+        vars.extend(self.holds.vars.iter().copied().filter(|&v| v != self.b));
+        vars
+    }
+
+    pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        match s.fixed_value(self.b) {
+            Some(1) => enforce(s, &self.holds),
+            Some(_) => self.fails.as_ref().map_or(Ok(()), |f| enforce(s, f)),
+            None if cannot_hold(s, &self.holds) => s.assign(self.b, 0),
+            None => match &self.fails {
+                Some(f) if cannot_hold(s, f) => s.assign(self.b, 1),
+                _ => Ok(()),
+            },
+        }
+    }
+}
+
+impl ReifiedIn {
+    pub(crate) fn vars(&self) -> Vec<u32> {
+        if self.b == self.x {
+            vec![self.b]
+        } else {
+            vec![self.b, self.x]
+        }
+    }
+
+    fn is_in(&self, value: i64) -> bool {
+        self.values.binary_search(&value).is_ok()
+    }
+
+    pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        let (lo, hi) = (s.min(self.x), s.max(self.x));
+        match s.fixed_value(self.b) {
+            Some(1) => {
+                for value in lo..=hi {
+                    if !self.is_in(value) {
+                        s.remove(self.x, value)?;
+                    }
+                }
+                Ok(())
+            }
+            Some(_) if !self.half => {
+                for &value in self.values.iter().filter(|&&v| lo <= v && v <= hi) {
+                    s.remove(self.x, value)?;
+                }
+                Ok(())
+            }
+            Some(_) => Ok(()),
+            None => {
+                let (mut inside, mut outside) = (false, false);
+                for value in (lo..=hi).filter(|&v| s.contains(self.x, v)) {
+                    if self.is_in(value) {
+                        inside = true;
+                    } else {
+                        outside = true;
+                    }
+                }
+                if !inside {
+                    s.assign(self.b, 0)
+                } else if !outside && !self.half {
+                    s.assign(self.b, 1)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+}
