@@ -332,6 +332,93 @@ fn holds(call: &Call, values: &[Value]) -> Checked<bool> {
             xs.sort_unstable();
             (xs.windows(2).all(|w| w[0] != w[1]), 1)
         }
+        "fzn_count_eq" | "fzn_count_eq_par" => {
+            let (xs, y) = (a.ints(0)?, a.int(1)?);
+            (
+                xs.iter().filter(|&&x| x == y).count() as i128 == a.int(2)?,
+                3,
+            )
+        }
+        "fzn_among" => {
+            let (xs, values) = (a.ints(1)?, a.set(2)?);
+            let inside = xs
+                .iter()
+                .filter(|&&x| values.iter().any(|&v| v as i128 == x))
+                .count();
+            (inside as i128 == a.int(0)?, 3)
+        }
+        "fzn_global_cardinality" => {
+            let (xs, cover, counts) = (a.ints(0)?, a.ints(1)?, a.ints(2)?);
+            let ok = cover.len() == counts.len()
+                && cover
+                    .iter()
+                    .zip(&counts)
+                    .all(|(v, &c)| xs.iter().filter(|&x| x == v).count() as i128 == c);
+            (ok, 3)
+        }
+        "fzn_regular" => {
+            let (xs, states, letters) = (a.ints(0)?, a.int(1)?, a.int(2)?);
+            let (table, start, accepting) = (a.ints(3)?, a.int(4)?, a.set(5)?);
+            let mut q = start;
+            for x in xs {
+                if q < 1 || q > states || x < 1 || x > letters {
+                    q = 0;
+                    break;
+                }
+                let at = (q - 1) * letters + (x - 1);
+                q = usize::try_from(at)
+                    .ok()
+                    .and_then(|at| table.get(at))
+                    .copied()
+                    .unwrap_or(0);
+                if q == 0 {
+                    break;
+                }
+            }
+            (q != 0 && accepting.iter().any(|&f| f as i128 == q), 6)
+        }
+        "csp_circuit" => {
+            // Successors from `offset`: one cycle through every node.
+            let (offset, xs) = (a.int(0)?, a.ints(1)?);
+            let n = xs.len();
+            let mut seen = vec![false; n];
+            let mut at = 0usize;
+            let mut ok = n > 0;
+            for _ in 0..n {
+                if !ok || seen[at] {
+                    ok = false;
+                    break;
+                }
+                seen[at] = true;
+                match usize::try_from(xs[at] - offset)
+                    .ok()
+                    .filter(|&next| next < n)
+                {
+                    Some(next) => at = next,
+                    None => ok = false,
+                }
+            }
+            (ok && at == 0 && seen.iter().all(|&s| s), 2)
+        }
+        "csp_inverse" => {
+            let (f, f_offset, g, g_offset) = (a.ints(0)?, a.int(1)?, a.ints(2)?, a.int(3)?);
+            let maps = |from: &[i128], from_offset: i128, to: &[i128], to_offset: i128| {
+                from.iter().enumerate().all(|(i, &v)| {
+                    usize::try_from(v - to_offset)
+                        .ok()
+                        .and_then(|j| to.get(j))
+                        .is_some_and(|&back| back - from_offset == i as i128)
+                })
+            };
+            (
+                f.len() == g.len()
+                    && maps(&f, f_offset, &g, g_offset)
+                    && maps(&g, g_offset, &f, f_offset),
+                4,
+            )
+        }
+        "fzn_lex_lesseq_int" => (a.ints(0)? <= a.ints(1)?, 2),
+        "fzn_lex_lesseq_bool" => (a.bools(0)? <= a.bools(1)?, 2),
         "fzn_table_int" => {
             let (xs, table) = (a.ints(0)?, a.ints(1)?);
             let ok = !xs.is_empty() && table.len() % xs.len() == 0;

@@ -1,7 +1,8 @@
 //! The solution check against Gecode: for every builtin's tiny file, the
 //! assignments `flatzinc::check` accepts are exactly the solutions
 //! fzn-gecode enumerated (recorded in `builtins/NAME.gecode` by
-//! `builtins/regenerate.sh`), compared as sets.
+//! `builtins/regenerate.sh`; the native globals' in `globals/`), compared
+//! as sets.
 
 use std::collections::BTreeSet;
 
@@ -72,9 +73,12 @@ fn accepted(instance: &Instance) -> BTreeSet<Lines> {
 
 #[test]
 fn the_check_accepts_exactly_the_solutions_gecode_enumerates_for_every_builtin() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/builtins");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let entries = std::fs::read_dir(root.join("builtins"))
+        .unwrap()
+        .chain(std::fs::read_dir(root.join("globals")).unwrap());
     let mut checked = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
+    for entry in entries {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "gecode") {
             continue;

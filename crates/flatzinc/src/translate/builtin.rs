@@ -5,7 +5,7 @@
 
 use csp::{Rel, Var};
 
-use super::{Builder, TranslateError, int_value, reified};
+use super::{Builder, TranslateError, global, int_value};
 use crate::instance::{Arg, Call, Term, Value};
 
 /// The most tuples a constraint's table may hold before it falls back to a
@@ -18,40 +18,40 @@ type Res<T> = Result<T, TranslateError>;
 type Linear = (Vec<(i64, Var)>, Rel, i64);
 
 /// Reads a call's arguments by kind.
-struct Args<'a> {
-    call: &'a Call,
+pub(super) struct Args<'a> {
+    pub(super) call: &'a Call,
 }
 
 impl Args<'_> {
-    fn bad(&self, what: String) -> TranslateError {
+    pub(super) fn bad(&self, what: String) -> TranslateError {
         TranslateError::BadArguments {
             message: format!("{} {what}", crate::error::cut(&self.call.name)),
             pos: self.call.pos,
         }
     }
 
-    fn term(&self, i: usize) -> Res<&Term> {
+    pub(super) fn term(&self, i: usize) -> Res<&Term> {
         match self.call.args.get(i) {
             Some(Arg::Term(t)) => Ok(t),
             _ => Err(self.bad(format!("needs a single value as argument {}", i + 1))),
         }
     }
 
-    fn array(&self, i: usize) -> Res<&[Term]> {
+    pub(super) fn array(&self, i: usize) -> Res<&[Term]> {
         match self.call.args.get(i) {
             Some(Arg::Array(items)) => Ok(items),
             _ => Err(self.bad(format!("needs an array as argument {}", i + 1))),
         }
     }
 
-    fn int(&self, i: usize) -> Res<i64> {
+    pub(super) fn int(&self, i: usize) -> Res<i64> {
         match self.term(i)? {
             Term::Const(v) => int_value(v, self.call.pos),
             Term::Var(_) => Err(self.bad(format!("needs a constant as argument {}", i + 1))),
         }
     }
 
-    fn ints(&self, i: usize) -> Res<Vec<i64>> {
+    pub(super) fn ints(&self, i: usize) -> Res<Vec<i64>> {
         self.array(i)?
             .iter()
             .map(|t| match t {
@@ -61,14 +61,14 @@ impl Args<'_> {
             .collect()
     }
 
-    fn set(&self, i: usize) -> Res<Vec<i64>> {
+    pub(super) fn set(&self, i: usize) -> Res<Vec<i64>> {
         match self.term(i)? {
             Term::Const(Value::Set(s)) => Ok(s.clone()),
             _ => Err(self.bad(format!("needs a constant set as argument {}", i + 1))),
         }
     }
 
-    fn count(&self, n: usize) -> Res<()> {
+    pub(super) fn count(&self, n: usize) -> Res<()> {
         if self.call.args.len() == n {
             Ok(())
         } else {
@@ -100,109 +100,46 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
             None => (call.name.as_str(), Form::Plain),
         },
     };
-    // Plain linear forms go to the solver's linear propagators.
-    if form == Form::Plain
-        && let Some((terms, rel, rhs)) = plain_linear(b, &a, stem)?
-    {
-        return if rel == Rel::Ne && terms.len() == 2 && terms[0].0 == 1 && terms[1].0 == -1 {
-            b.model
-                .not_equal(terms[0].1, terms[1].1, rhs)
-                .map_err(solver)
+    // Linear forms, plain, reified and half-reified: the solver's linear
+    // propagators (on bounds).
+    if let Some(((terms, rel, rhs), arity)) = linear_of(b, &a, stem, form)? {
+        if form == Form::Plain {
+            a.count(arity)?;
+            return if rel == Rel::Ne && terms.len() == 2 && terms[0].0 == 1 && terms[1].0 == -1 {
+                b.model
+                    .not_equal(terms[0].1, terms[1].1, rhs)
+                    .map_err(solver)
+            } else {
+                b.model.linear(&terms, rel, rhs).map_err(solver)
+            };
+        }
+        a.count(arity + 1)?;
+        let r = b.var(a.term(arity)?, pos)?;
+        return if form == Form::Reif {
+            b.model.reify_linear(r, &terms, rel, rhs).map_err(solver)
         } else {
-            b.model.linear(&terms, rel, rhs).map_err(solver)
+            b.model
+                .half_reify_linear(r, &terms, rel, rhs)
+                .map_err(solver)
         };
     }
-    // Reified linear forms: a propagator on bounds.
-    if form != Form::Plain
-        && let Some(rel) = match stem {
-            "int_lin_le" | "int_le" | "int_lt" | "bool_lin_le" => Some(reified::Rel::Le),
-            "int_lin_eq" | "int_eq" | "bool_lin_eq" => Some(reified::Rel::Eq),
-            "int_lin_ne" | "int_ne" => Some(reified::Rel::Ne),
-            _ => None,
-        }
-    {
-        let (raw, mut c, arity) = match stem {
-            "int_le" | "int_lt" | "int_eq" | "int_ne" => {
-                let t = vec![(1, a.term(0)?.clone()), (-1, a.term(1)?.clone())];
-                (t, i64::from(stem == "int_lt").wrapping_neg(), 2)
-            }
-            _ => {
-                let coeffs = a.ints(0)?;
-                let xs = a.array(1)?;
-                if coeffs.len() != xs.len() {
-                    return Err(a.bad(format!(
-                        "has {} coefficients for {} variables",
-                        coeffs.len(),
-                        xs.len()
-                    )));
-                }
-                (
-                    coeffs.into_iter().zip(xs.iter().cloned()).collect(),
-                    a.int(2)?,
-                    3,
-                )
-            }
+    if stem == "set_in" && form != Form::Plain {
+        a.count(3)?;
+        let (x, values, r) = (b.var(a.term(0)?, pos)?, a.set(1)?, b.var(a.term(2)?, pos)?);
+        return if form == Form::Reif {
+            b.model.reify_in(r, x, values).map_err(solver)
+        } else {
+            b.model.half_reify_in(r, x, values).map_err(solver)
         };
-        a.count(arity + 1)?;
-        let mut terms = Vec::with_capacity(raw.len());
-        for (coef, t) in raw {
-            match t {
-                Term::Const(v) => {
-                    let v = int_value(&v, pos)?;
-                    c = coef.checked_mul(v).and_then(|p| c.checked_sub(p)).ok_or(
-                        TranslateError::Solver {
-                            source: csp::Error::Overflow,
-                            pos,
-                        },
-                    )?;
-                }
-                Term::Var(_) => terms.push((coef, b.var(&t, pos)?)),
-            }
-        }
-        let r = b.var(a.term(arity)?, pos)?;
-        let propagator = reified::ReifiedLinear {
-            terms,
-            rel,
-            c,
-            b: r,
-            half: form == Form::Imp,
-        };
-        return b.model.propagator(propagator).map_err(solver);
+    }
+    // The globals the MiniZinc library declares, and the builtins the
+    // solver has a propagator for.
+    if form == Form::Plain && global::post(b, &a, stem)? {
+        return Ok(());
     }
     // Everything else is a relation over some variables (plus `r` when
     // reified), with a table or a predicate.
     let (vars, relation, arity): (Vec<Var>, Relation, usize) = match stem {
-        "int_eq" | "int_ne" | "int_le" | "int_lt" | "bool_eq" | "bool_le" | "bool_lt" => {
-            let rel = stem.rsplit('_').next().unwrap_or_default().to_string();
-            let vars = vec![b.var(a.term(0)?, pos)?, b.var(a.term(1)?, pos)?];
-            (vars, Box::new(move |v: &[i64]| relate(&rel, v[0], v[1])), 2)
-        }
-        "int_lin_eq" | "int_lin_ne" | "int_lin_le" | "bool_lin_eq" | "bool_lin_le" => {
-            let rel = stem.rsplit('_').next().unwrap_or_default().to_string();
-            let coeffs = a.ints(0)?;
-            let rhs = a.int(2)?;
-            let vars = a
-                .array(1)?
-                .iter()
-                .map(|t| b.var(t, pos))
-                .collect::<Res<Vec<_>>>()?;
-            if coeffs.len() != vars.len() {
-                return Err(a.bad(format!(
-                    "has {} coefficients for {} variables",
-                    coeffs.len(),
-                    vars.len()
-                )));
-            }
-            let relation = move |v: &[i64]| {
-                let sum: i128 = coeffs
-                    .iter()
-                    .zip(v)
-                    .map(|(&c, &x)| c as i128 * x as i128)
-                    .sum();
-                relate(&rel, sum as i64, rhs) && i64::try_from(sum).is_ok()
-            };
-            (vars, Box::new(relation), 3)
-        }
         "set_in" => {
             let set = a.set(1)?;
             let vars = vec![b.var(a.term(0)?, pos)?];
@@ -219,18 +156,6 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
             for t in pos_lits.iter().chain(neg_lits) {
                 vars.push(b.var(t, pos)?);
             }
-            if form == Form::Plain {
-                // Σ pos - Σ neg >= 1 - |neg|.
-                let terms: Vec<(i64, Var)> = vars
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &v)| (if i < n { 1 } else { -1 }, v))
-                    .collect();
-                return b
-                    .model
-                    .linear(&terms, Rel::Ge, 1 - neg_lits.len() as i64)
-                    .map_err(solver);
-            }
             let relation = move |v: &[i64]| v[..n].contains(&1) || v[n..].contains(&0);
             (vars, Box::new(relation), 2)
         }
@@ -241,11 +166,6 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
                 .map(|t| b.var(t, pos))
                 .collect::<Res<Vec<_>>>()?;
             let and = stem == "array_bool_and";
-            if form == Form::Plain {
-                a.count(2)?;
-                let r = b.var(a.term(1)?, pos)?;
-                return post_and_or(b, &vars, r, and).map_err(solver);
-            }
             let relation = move |v: &[i64]| if and { !v.contains(&0) } else { v.contains(&1) };
             (vars, Box::new(relation), 1)
         }
@@ -261,10 +181,10 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
                 1,
             )
         }
-        "bool_and" | "bool_or" | "bool_xor" | "bool_not" | "bool2int" | "int_abs" | "int_plus"
-        | "int_times" | "int_div" | "int_mod" | "int_min" | "int_max" | "int_pow" => {
+        "bool_and" | "bool_or" | "bool_xor" | "bool_not" | "bool2int" | "int_div" | "int_mod"
+        | "int_pow" => {
             let n = match stem {
-                "bool_not" | "bool2int" | "int_abs" => 2,
+                "bool_not" | "bool2int" => 2,
                 "bool_xor" if call.args.len() == 2 => 2,
                 _ if form != Form::Plain => 2,
                 _ => 3,
@@ -276,10 +196,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
             let relation = move |v: &[i64]| function(&op, v);
             (vars, Box::new(relation), n)
         }
-        "array_int_element"
-        | "array_var_int_element"
-        | "array_bool_element"
-        | "array_var_bool_element" => {
+        "array_int_element" | "array_bool_element" => {
             a.count(3)?;
             let index = b.var(a.term(0)?, pos)?;
             let items = a
@@ -289,59 +206,6 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
                 .collect::<Res<Vec<_>>>()?;
             let value = b.var(a.term(2)?, pos)?;
             return post_element(b, index, &items, value).map_err(solver);
-        }
-        "array_int_maximum" | "array_int_minimum" => {
-            a.count(2)?;
-            let mut vars = vec![b.var(a.term(0)?, pos)?];
-            for t in a.array(1)? {
-                vars.push(b.var(t, pos)?);
-            }
-            let max = stem == "array_int_maximum";
-            let relation = move |v: &[i64]| {
-                let best = if max {
-                    v[1..].iter().max()
-                } else {
-                    v[1..].iter().min()
-                };
-                best == Some(&v[0])
-            };
-            // The bounds first: m >= every x (or <=), then the predicate.
-            for &x in &vars[1..] {
-                let rel = if max { Rel::Ge } else { Rel::Le };
-                b.model
-                    .linear(&[(1, vars[0]), (-1, x)], rel, 0)
-                    .map_err(solver)?;
-            }
-            (vars, Box::new(relation), 2)
-        }
-        "fzn_all_different_int" => {
-            a.count(1)?;
-            let vars = a
-                .array(0)?
-                .iter()
-                .map(|t| b.var(t, pos))
-                .collect::<Res<Vec<_>>>()?;
-            return b.model.all_different(&vars).map_err(solver);
-        }
-        "fzn_table_int" => {
-            a.count(2)?;
-            let vars = a
-                .array(0)?
-                .iter()
-                .map(|t| b.var(t, pos))
-                .collect::<Res<Vec<_>>>()?;
-            let flat = a.ints(1)?;
-            if vars.is_empty() || flat.len() % vars.len() != 0 {
-                return Err(a.bad(format!(
-                    "has {} values for rows of {}",
-                    flat.len(),
-                    vars.len()
-                )));
-            }
-            return b
-                .model
-                .table(&vars, flat.chunks(vars.len()))
-                .map_err(solver);
         }
         _ => {
             return Err(TranslateError::Unsupported {
@@ -372,8 +236,14 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
     post_relation(b, &vars, full).map_err(solver)
 }
 
-/// The plain linear forms: `Σ a·x rel c` with constants folded into `c`.
-fn plain_linear(b: &mut Builder, a: &Args<'_>, stem: &str) -> Res<Option<Linear>> {
+/// The linear forms, `Σ a·x rel c` with constants folded into `c`, and how
+/// many arguments they take before a reification's `r`.
+fn linear_of(
+    b: &mut Builder,
+    a: &Args<'_>,
+    stem: &str,
+    form: Form,
+) -> Res<Option<(Linear, usize)>> {
     let pos = a.call.pos;
     let rel_of = |name: &str| match name {
         "eq" => Some(Rel::Eq),
@@ -382,9 +252,8 @@ fn plain_linear(b: &mut Builder, a: &Args<'_>, stem: &str) -> Res<Option<Linear>
         "lt" => Some(Rel::Lt),
         _ => None,
     };
-    let (terms, rel, rhs) = match stem {
+    let (terms, rel, rhs, arity) = match stem {
         "int_eq" | "int_ne" | "int_le" | "int_lt" | "bool_eq" | "bool_le" | "bool_lt" => {
-            a.count(2)?;
             let Some(rel) = rel_of(stem.rsplit('_').next().unwrap_or_default()) else {
                 return Ok(None);
             };
@@ -392,10 +261,10 @@ fn plain_linear(b: &mut Builder, a: &Args<'_>, stem: &str) -> Res<Option<Linear>
                 vec![(1, a.term(0)?.clone()), (-1, a.term(1)?.clone())],
                 rel,
                 0,
+                2,
             )
         }
         "int_lin_eq" | "int_lin_ne" | "int_lin_le" | "bool_lin_eq" | "bool_lin_le" => {
-            a.count(3)?;
             let Some(rel) = rel_of(stem.rsplit('_').next().unwrap_or_default()) else {
                 return Ok(None);
             };
@@ -412,29 +281,25 @@ fn plain_linear(b: &mut Builder, a: &Args<'_>, stem: &str) -> Res<Option<Linear>
                 coeffs.into_iter().zip(xs.iter().cloned()).collect(),
                 rel,
                 a.int(2)?,
+                3,
             )
         }
-        "int_plus" => {
-            a.count(3)?;
+        "int_plus" if form == Form::Plain => {
             let t = |i| a.term(i).cloned();
-            (vec![(1, t(0)?), (1, t(1)?), (-1, t(2)?)], Rel::Eq, 0)
+            (vec![(1, t(0)?), (1, t(1)?), (-1, t(2)?)], Rel::Eq, 0, 3)
         }
-        "bool2int" => {
-            a.count(2)?;
-            (
-                vec![(1, a.term(0)?.clone()), (-1, a.term(1)?.clone())],
-                Rel::Eq,
-                0,
-            )
-        }
-        "bool_not" => {
-            a.count(2)?;
-            (
-                vec![(1, a.term(0)?.clone()), (1, a.term(1)?.clone())],
-                Rel::Eq,
-                1,
-            )
-        }
+        "bool2int" if form == Form::Plain => (
+            vec![(1, a.term(0)?.clone()), (-1, a.term(1)?.clone())],
+            Rel::Eq,
+            0,
+            2,
+        ),
+        "bool_not" if form == Form::Plain => (
+            vec![(1, a.term(0)?.clone()), (1, a.term(1)?.clone())],
+            Rel::Eq,
+            1,
+            2,
+        ),
         _ => return Ok(None),
     };
     let mut out = Vec::with_capacity(terms.len());
@@ -450,17 +315,7 @@ fn plain_linear(b: &mut Builder, a: &Args<'_>, stem: &str) -> Res<Option<Linear>
         source: csp::Error::Overflow,
         pos,
     })?;
-    Ok(Some((out, rel, rhs)))
-}
-
-fn relate(rel: &str, x: i64, y: i64) -> bool {
-    match rel {
-        "eq" => x == y,
-        "ne" => x != y,
-        "le" => x <= y,
-        "lt" => x < y,
-        _ => false,
-    }
+    Ok(Some(((out, rel, rhs), arity)))
 }
 
 /// The functional builtins, as relations over their arguments.
@@ -488,31 +343,8 @@ fn function(op: &str, v: &[i64]) -> bool {
     }
 }
 
-/// `r <-> and(xs)` or `r <-> or(xs)` as linear inequalities, exact on 0/1.
-fn post_and_or(b: &mut Builder, xs: &[Var], r: Var, and: bool) -> Result<(), csp::Error> {
-    for &x in xs {
-        // and: r <= x; or: x <= r.
-        let terms = if and {
-            [(1, r), (-1, x)]
-        } else {
-            [(1, x), (-1, r)]
-        };
-        b.model.linear(&terms, Rel::Le, 0)?;
-    }
-    let mut terms: Vec<(i64, Var)> = xs.iter().map(|&x| (1, x)).collect();
-    if and {
-        // Σ x - r <= n - 1.
-        terms.push((-1, r));
-        b.model.linear(&terms, Rel::Le, xs.len() as i64 - 1)
-    } else {
-        // r <= Σ x.
-        terms.push((-1, r));
-        b.model.linear(&terms, Rel::Ge, 0)
-    }
-}
-
-/// `value == items[index]`, `index` from 1: the pairs (index, value) as a
-/// table, and each `index == k -> items[k] == value` as a small table.
+/// `value == items[index]` over constants, `index` from 1: the pairs
+/// (index, value) as a table.
 fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Result<(), csp::Error> {
     let mut pairs = Vec::new();
     for (k, &item) in (1..).zip(items) {
@@ -526,14 +358,7 @@ fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Resul
     }
     pairs.sort_unstable();
     pairs.dedup();
-    b.model.table(&[index, value], &pairs)?;
-    for (k, &item) in (1..).zip(items) {
-        if b.domain(item).len() > 1 && b.domain(index).contains(&k) {
-            let relation = move |v: &[i64]| v[0] != k || v[1] == v[2];
-            post_relation(b, &[index, item, value], Box::new(relation))?;
-        }
-    }
-    Ok(())
+    b.model.table(&[index, value], &pairs)
 }
 
 /// A relation as the table of its tuples over the variables' domains, or

@@ -4,7 +4,7 @@
 
 mod bounds;
 mod builtin;
-mod reified;
+mod global;
 mod search;
 
 use std::collections::HashMap;
@@ -129,6 +129,16 @@ impl Builder {
                 Ok(var)
             }
         }
+    }
+
+    /// A new solver variable taking `values`.
+    pub(crate) fn new_var(&mut self, values: Vec<i64>, pos: Pos) -> Result<Var, TranslateError> {
+        let var = self
+            .model
+            .var_in(values.iter().copied())
+            .map_err(|source| TranslateError::Solver { source, pos })?;
+        self.values.insert(var, values);
+        Ok(var)
     }
 
     /// The values a solver variable may take.

@@ -1,0 +1,206 @@
+//! The builtins and globals with a propagator of the solver's own: the
+//! logic and arithmetic builtins it propagates on bounds, and the globals
+//! that the MiniZinc library (`mznlib/`) declares instead of decomposing.
+
+use csp::{Automaton, Rel, Var};
+
+use super::builtin::Args;
+use super::{Builder, TranslateError};
+
+type Res<T> = Result<T, TranslateError>;
+
+/// Posts `a`'s builtin if it is one of these; whether it was.
+pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
+    let pos = a.call.pos;
+    let solver = |source| TranslateError::Solver { source, pos };
+    let vars = |b: &mut Builder, i: usize| -> Res<Vec<Var>> {
+        a.array(i)?.iter().map(|t| b.var(t, pos)).collect()
+    };
+    match name {
+        "bool_clause" => {
+            a.count(2)?;
+            let (positive, negative) = (vars(b, 0)?, vars(b, 1)?);
+            b.model.clause(&positive, &negative).map_err(solver)?;
+        }
+        "array_bool_and" | "array_bool_or" => {
+            a.count(2)?;
+            let (xs, r) = (vars(b, 0)?, b.var(a.term(1)?, pos)?);
+            if name == "array_bool_and" {
+                b.model.and(&xs, r).map_err(solver)?;
+            } else {
+                b.model.or(&xs, r).map_err(solver)?;
+            }
+        }
+        "int_times" | "int_min" | "int_max" => {
+            a.count(3)?;
+            let [x, y, z] = [0, 1, 2].map(|i| a.term(i));
+            let (x, y, z) = (b.var(x?, pos)?, b.var(y?, pos)?, b.var(z?, pos)?);
+            match name {
+                "int_times" => b.model.times(x, y, z),
+                "int_min" => b.model.min(&[x, y], z),
+                _ => b.model.max(&[x, y], z),
+            }
+            .map_err(solver)?;
+        }
+        "int_abs" => {
+            a.count(2)?;
+            let (x, y) = (b.var(a.term(0)?, pos)?, b.var(a.term(1)?, pos)?);
+            b.model.abs(x, y).map_err(solver)?;
+        }
+        "array_int_maximum" | "array_int_minimum" => {
+            a.count(2)?;
+            let (m, xs) = (b.var(a.term(0)?, pos)?, vars(b, 1)?);
+            if name == "array_int_maximum" {
+                b.model.max(&xs, m).map_err(solver)?;
+            } else {
+                b.model.min(&xs, m).map_err(solver)?;
+            }
+        }
+        "array_var_int_element" | "array_var_bool_element" => {
+            a.count(3)?;
+            let index = b.var(a.term(0)?, pos)?;
+            let (items, value) = (vars(b, 1)?, b.var(a.term(2)?, pos)?);
+            // FlatZinc counts from 1, the solver from 0.
+            let from_zero = shifted(b, index, 1, a)?;
+            b.model
+                .element_var(from_zero, &items, value)
+                .map_err(solver)?;
+        }
+        "fzn_all_different_int" => {
+            a.count(1)?;
+            let xs = vars(b, 0)?;
+            b.model.all_different(&xs).map_err(solver)?;
+        }
+        "fzn_table_int" => {
+            a.count(2)?;
+            let xs = vars(b, 0)?;
+            let flat = a.ints(1)?;
+            if xs.is_empty() || flat.len() % xs.len() != 0 {
+                return Err(a.bad(format!(
+                    "has {} values for rows of {}",
+                    flat.len(),
+                    xs.len()
+                )));
+            }
+            b.model.table(&xs, flat.chunks(xs.len())).map_err(solver)?;
+        }
+        "fzn_count_eq" | "fzn_count_eq_par" => {
+            a.count(3)?;
+            let xs = vars(b, 0)?;
+            let count = b.var(a.term(2)?, pos)?;
+            match a.int(1) {
+                Ok(value) => b.model.count(&xs, value, count).map_err(solver)?,
+                // A value that is a variable: Σ (x_i == y) == c.
+                Err(_) => {
+                    let y = b.var(a.term(1)?, pos)?;
+                    let mut terms = Vec::with_capacity(xs.len() + 1);
+                    for &x in &xs {
+                        let same = b.new_var(vec![0, 1], pos)?;
+                        b.model
+                            .reify_linear(same, &[(1, x), (-1, y)], Rel::Eq, 0)
+                            .map_err(solver)?;
+                        terms.push((1, same));
+                    }
+                    terms.push((-1, count));
+                    b.model.linear(&terms, Rel::Eq, 0).map_err(solver)?;
+                }
+            }
+        }
+        "fzn_among" => {
+            a.count(3)?;
+            let (n, xs, values) = (b.var(a.term(0)?, pos)?, vars(b, 1)?, a.set(2)?);
+            b.model.among(&xs, values, n).map_err(solver)?;
+        }
+        "fzn_global_cardinality" => {
+            a.count(3)?;
+            let (xs, cover, counts) = (vars(b, 0)?, a.ints(1)?, vars(b, 2)?);
+            b.model
+                .global_cardinality(&xs, &cover, &counts)
+                .map_err(solver)?;
+        }
+        "fzn_regular" => {
+            a.count(6)?;
+            let xs = vars(b, 0)?;
+            let automaton = automaton(a)?;
+            b.model.regular(&xs, &automaton).map_err(solver)?;
+        }
+        "csp_circuit" => {
+            a.count(2)?;
+            let offset = a.int(0)?;
+            let xs = vars(b, 1)?;
+            let succ = xs
+                .iter()
+                .map(|&x| shifted(b, x, offset, a))
+                .collect::<Res<Vec<_>>>()?;
+            b.model.circuit(&succ).map_err(solver)?;
+        }
+        "csp_inverse" => {
+            // f's values are indices of g (from g_offset) and g's of f.
+            a.count(4)?;
+            let (f, f_offset, g, g_offset) = (vars(b, 0)?, a.int(1)?, vars(b, 2)?, a.int(3)?);
+            let f = f
+                .iter()
+                .map(|&x| shifted(b, x, g_offset, a))
+                .collect::<Res<Vec<_>>>()?;
+            let g = g
+                .iter()
+                .map(|&x| shifted(b, x, f_offset, a))
+                .collect::<Res<Vec<_>>>()?;
+            b.model.inverse(&f, &g).map_err(solver)?;
+        }
+        "fzn_lex_lesseq_int" | "fzn_lex_lesseq_bool" => {
+            a.count(2)?;
+            let (xs, ys) = (vars(b, 0)?, vars(b, 1)?);
+            b.model.lex_lesseq(&xs, &ys).map_err(solver)?;
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// `x - by` as a variable of its own (`x` itself when `by` is 0).
+fn shifted(b: &mut Builder, x: Var, by: i64, a: &Args<'_>) -> Res<Var> {
+    if by == 0 {
+        return Ok(x);
+    }
+    let pos = a.call.pos;
+    let values: Option<Vec<i64>> = b.domain(x).iter().map(|v| v.checked_sub(by)).collect();
+    let values = values.ok_or(TranslateError::Solver {
+        source: csp::Error::Overflow,
+        pos,
+    })?;
+    let y = b.new_var(values, pos)?;
+    b.model
+        .linear(&[(1, x), (-1, y)], Rel::Eq, by)
+        .map_err(|source| TranslateError::Solver { source, pos })?;
+    Ok(y)
+}
+
+/// `fzn_regular(x, Q, S, d, q0, F)`: states 1..Q (0 fails), letters 1..S,
+/// `d` the Q x S transition table row by row, as a solver automaton
+/// (states from 0).
+fn automaton(a: &Args<'_>) -> Res<Automaton> {
+    let (states, letters, table) = (a.int(1)?, a.int(2)?, a.ints(3)?);
+    let (start, accepting) = (a.int(4)?, a.set(5)?);
+    let bad = |what: &str| a.bad(format!("has {what}"));
+    let q = usize::try_from(states).map_err(|_| bad("a negative number of states"))?;
+    let s = usize::try_from(letters).map_err(|_| bad("a negative number of letters"))?;
+    if q.checked_mul(s) != Some(table.len()) {
+        return Err(bad("a transition table that is not states x letters"));
+    }
+    let state = |v: i64| usize::try_from(v - 1).ok().filter(|&v| v < q);
+    let mut transitions = Vec::new();
+    for (i, &to) in table.iter().enumerate() {
+        if to == 0 {
+            continue;
+        }
+        let to = state(to).ok_or_else(|| bad("a transition to no state"))?;
+        transitions.push((i / s, (i % s) as i64 + 1, to));
+    }
+    let start = state(start).ok_or_else(|| bad("a start that is no state"))?;
+    let accepting: Vec<usize> = accepting.iter().filter_map(|&f| state(f)).collect();
+    Automaton::new(q, start, &accepting, &transitions).map_err(|source| TranslateError::Solver {
+        source,
+        pos: a.call.pos,
+    })
+}
