@@ -32,9 +32,25 @@ csp="$root/target/release/fzn-csp"
 
 # Runs a solver on a file; prints "status cpu-seconds".
 run() {
-    /usr/bin/time -o "$work/time" -f '%U %S' timeout "$limit" "$@" > "$work/out" 2> "$work/err" || true
     local cpu
-    cpu="$(tail -1 "$work/time" | awk '{ printf "%.3f", $1 + $2 }')"
+    # CPU time of the child, user and system, in microseconds' resolution.
+    cpu="$(python3 - "$limit" "$work/out" "$@" <<'PY'
+import resource, subprocess, sys
+limit, out, cmd = float(sys.argv[1]), sys.argv[2], sys.argv[3:]
+# Children that the interpreter's own start-up may have run are not counted.
+before = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(out, "w") as f:
+    child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.DEVNULL)
+    try:
+        child.wait(timeout=limit)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = usage.ru_utime + usage.ru_stime - before.ru_utime - before.ru_stime
+print(f"{cpu:.4f}")
+PY
+)"
     if grep -q -- '^==========$\|^=====UNSATISFIABLE=====$' "$work/out"; then
         echo "done $cpu"
     elif grep -q -- '^----------$' "$work/out"; then
@@ -67,7 +83,7 @@ grep -v '^#' "$root/benches/minizinc-instances.txt" | while read -r family model
     # Solved by both: the optimum proved, or for a satisfaction problem a
     # solution found.
     if [ "$gecode_status" = "$csp_status" ] && [ "$csp_status" != - ]; then
-        ratio="$(awk -v c="$c" -v g="$g" 'BEGIN { printf "%.2f", c / (g > 0.001 ? g : 0.001) }')"
+        ratio="$(awk -v c="$c" -v g="$g" 'BEGIN { printf "%.2f", c / (g > 0.0001 ? g : 0.0001) }')"
     fi
     printf '%-14s %-22s %-6s %8s %-6s %8s %7s\n' "$family" "$(basename "$data")" \
         "$gecode_status" "$g" "$csp_status" "$c" "$ratio"
