@@ -175,18 +175,18 @@ impl Model {
         };
         match (holds, fails) {
             (Normal::Linear(holds), Some(Normal::Linear(fails))) => {
-                self.props.push(Prop::ReifiedLinear(ReifiedLinear {
+                self.props.push(Prop::ReifiedLinear(Arc::new(ReifiedLinear {
                     b: index,
                     holds,
                     fails: Some(fails),
-                }));
+                })));
             }
             (Normal::Linear(holds), None) => {
-                self.props.push(Prop::ReifiedLinear(ReifiedLinear {
+                self.props.push(Prop::ReifiedLinear(Arc::new(ReifiedLinear {
                     b: index,
                     holds,
                     fails: None,
-                }));
+                })));
             }
             // Without terms the constraint is a constant: so is `b` (or,
             // half-reified, `b` is false when the constant is).

@@ -67,7 +67,7 @@ pub(crate) enum Prop {
     /// A user's propagator, woken by the events it asked for.
     User(User),
     Regular(Arc<Regular>),
-    ReifiedLinear(ReifiedLinear),
+    ReifiedLinear(Arc<ReifiedLinear>),
     ReifiedIn(Arc<ReifiedIn>),
     Among(Arc<Among>),
     Circuit(Arc<Circuit>),
