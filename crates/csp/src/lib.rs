@@ -122,6 +122,7 @@
 mod automaton;
 mod branch;
 mod error;
+mod goal;
 mod model;
 mod network;
 mod propagator;

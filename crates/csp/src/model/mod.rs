@@ -11,8 +11,6 @@ mod objective;
 mod regular;
 mod schedule;
 
-pub(crate) use objective::Objective;
-
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -73,7 +71,7 @@ pub struct Model {
     /// A constraint that can never hold was added (`x != x`, for one).
     pub(crate) infeasible: bool,
     /// The value to minimise or maximise, if any.
-    pub(crate) objective: Option<Objective>,
+    pub(crate) objective: Option<crate::goal::Objective>,
     /// The user's decision variables, group by group.
     pub(crate) groups: Vec<crate::branch::Group>,
 }
