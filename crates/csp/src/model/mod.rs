@@ -1,5 +1,7 @@
-//! The model: variables with their domains, and the constraints on them
-//! (`constraint`).
+//! The model: variables with their domains, and the constraints on them,
+//! one file per family (`constraint` for the first ones, `logic`,
+//! `count`, `regular`, `circuit`, `schedule`, `global`), the objective
+//! (`objective`) and the search strategy (`branch`).
 
 mod branch;
 mod circuit;

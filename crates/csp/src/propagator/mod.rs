@@ -6,7 +6,13 @@
 //! - *advised* when one of its variables becomes fixed, with the position of
 //!   that variable: cheap, incremental work (forward checking);
 //! - *scheduled* when a domain of one of its variables changes: it then
-//!   looks at all its variables (bounds, tables, hidden singles).
+//!   looks at all its variables (bounds, tables, hidden singles). Those
+//!   that read only bounds (linear sums, arithmetic, `disjunctive`,
+//!   `lex_lesseq`, Hall intervals) are scheduled only when a bound moves;
+//!   a user's [`Propagator`] on the events it lists.
+//!
+//! The built-ins are the variants of one enum (the fast path); a user's
+//! propagator is one more variant, behind a trait object.
 //!
 //! Every propagator only removes values and removes none that a solution
 //! could use, so the fixpoint after a choice does not depend on the order in
