@@ -40,6 +40,8 @@ pub(crate) enum Constraint {
     Lex(Vec<usize>, Vec<usize>),
     /// all different, with Hall intervals on bounds
     AllDifferentBounds(Vec<usize>),
+    /// tasks (start, duration, demand) within a capacity
+    Cumulative(Vec<(usize, i64, i64)>, i64),
 }
 
 fn compare(sum: i64, rel: Rel, rhs: i64) -> bool {
@@ -103,6 +105,13 @@ impl Constraint {
             Constraint::Inverse(f, g) => m.inverse(&pick(f), &pick(g)).unwrap(),
             Constraint::Lex(xs, ys) => m.lex_lesseq(&pick(xs), &pick(ys)).unwrap(),
             Constraint::AllDifferentBounds(xs) => m.all_different_bounds(&pick(xs)).unwrap(),
+            Constraint::Cumulative(tasks, capacity) => {
+                let starts: Vec<Var> = tasks.iter().map(|t| vars[t.0]).collect();
+                let durations: Vec<i64> = tasks.iter().map(|t| t.1).collect();
+                let demands: Vec<i64> = tasks.iter().map(|t| t.2).collect();
+                m.cumulative(&starts, &durations, &demands, *capacity)
+                    .unwrap()
+            }
             Constraint::Disjunctive(tasks) => {
                 let starts: Vec<Var> = tasks.iter().map(|&(i, _)| vars[i]).collect();
                 let durations: Vec<i64> = tasks.iter().map(|&(_, d)| d).collect();
@@ -139,6 +148,20 @@ impl Constraint {
             }
             Constraint::Among(xs, values, count) => {
                 xs.iter().filter(|&&i| values.contains(&a[i])).count() as i64 == a[*count]
+            }
+            Constraint::Cumulative(tasks, capacity) => {
+                let live: Vec<&(usize, i64, i64)> =
+                    tasks.iter().filter(|t| t.1 > 0 && t.2 > 0).collect();
+                live.iter().all(|&&(i, _, _)| {
+                    // The load when a task starts: the peaks are at starts.
+                    let t = a[i];
+                    let load: i64 = live
+                        .iter()
+                        .filter(|&&&(j, d, _)| a[j] <= t && t < a[j] + d)
+                        .map(|t| t.2)
+                        .sum();
+                    load <= *capacity
+                })
             }
             Constraint::Times(x, y, z) => a[*x] * a[*y] == a[*z],
             Constraint::Abs(x, y) => a[*x].abs() == a[*y],
@@ -263,6 +286,11 @@ pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
             .prop_map(|(xs, ys)| Constraint::Lex(xs, ys)),
         prop::sample::subsequence((0..vars).collect::<Vec<_>>(), 0..=vars)
             .prop_map(Constraint::AllDifferentBounds),
+        (
+            prop::collection::vec((0..vars, -1i64..=3, -1i64..=3), 0..=4),
+            -1i64..=4
+        )
+            .prop_map(|(tasks, capacity)| Constraint::Cumulative(tasks, capacity)),
     ]
 }
 
