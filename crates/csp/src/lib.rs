@@ -107,10 +107,11 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no restarts for optimisation; among the globals, no `div` or `mod`, and
-//! `cumulative` has no edge finding; no domain-consistent (matching) `all_different`, and the
-//! bounds-consistent one tries every interval, `O(n^3)`, rather than the
-//! `O(n log n)` algorithms.
+//! domains); no restarts for optimisation; no `div` or `mod`;
+//! `cumulative` has no edge finding; no domain-consistent (matching)
+//! `all_different`, and the bounds-consistent one tries every interval,
+//! `O(n^3)`, rather than the `O(n log n)` algorithms. The crate's files
+//! still import each other in a circle (model, network, propagator).
 //!
 //! # The search
 //!
