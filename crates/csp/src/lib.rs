@@ -15,7 +15,8 @@
 //!   and [`global_cardinality`](Model::global_cardinality),
 //!   [`circuit`](Model::circuit) (successors forming one cycle),
 //!   [`disjunctive`](Model::disjunctive) (tasks on one machine: pairwise
-//!   precedences and edge finding), [`element`](Model::element) over an
+//!   precedences and edge finding), [`cumulative`](Model::cumulative)
+//!   (time-tabling), [`element`](Model::element) over an
 //!   array of constants and [`element_var`](Model::element_var) over
 //!   variables, [`inverse`](Model::inverse),
 //!   [`lex_lesseq`](Model::lex_lesseq), [`times`](Model::times),
@@ -106,10 +107,11 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no restarts for optimisation; among the globals, no `cumulative`, `div` or
-//! `mod`; no domain-consistent (matching) `all_different`, and the
-//! bounds-consistent one tries every interval, `O(n^3)`, rather than the
-//! `O(n log n)` algorithms.
+//! domains); no restarts for optimisation; no `div` or `mod`;
+//! `cumulative` has no edge finding; no domain-consistent (matching)
+//! `all_different`, and the bounds-consistent one tries every interval,
+//! `O(n^3)`, rather than the `O(n log n)` algorithms. The crate's files
+//! still import each other in a circle (model, network, propagator).
 //!
 //! # The search
 //!
@@ -122,6 +124,7 @@
 mod automaton;
 mod branch;
 mod error;
+mod goal;
 mod model;
 mod network;
 mod propagator;

@@ -40,3 +40,17 @@ pub enum Rel {
     /// `>`
     Gt,
 }
+
+impl Rel {
+    /// The comparison that holds exactly when this one does not.
+    pub fn negate(self) -> Rel {
+        match self {
+            Rel::Eq => Rel::Ne,
+            Rel::Ne => Rel::Eq,
+            Rel::Le => Rel::Gt,
+            Rel::Gt => Rel::Le,
+            Rel::Lt => Rel::Ge,
+            Rel::Ge => Rel::Lt,
+        }
+    }
+}

@@ -5,7 +5,7 @@
 use csp::{Model, ValueOrder, Var, VarOrder, puzzle};
 use proptest::prelude::*;
 
-use crate::propagation::{constraint, domains, generate_and_test, model};
+use crate::constraints::{constraint, domains, generate_and_test, model};
 
 const VAR_ORDERS: [VarOrder; 5] = [
     VarOrder::Input,

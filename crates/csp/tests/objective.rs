@@ -5,7 +5,7 @@ use backtrack::Limits;
 use csp::{Model, Var, puzzle};
 use proptest::prelude::*;
 
-use crate::propagation::{Constraint, constraint, domains, generate_and_test, model};
+use crate::constraints::{Constraint, constraint, domains, generate_and_test, model};
 
 /// The objective's value at an assignment.
 fn value(terms: &[(i64, usize)], a: &[i64]) -> i64 {

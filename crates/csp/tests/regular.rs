@@ -6,7 +6,7 @@ use backtrack::Problem;
 use csp::{Automaton, Model, Var, puzzle};
 use proptest::prelude::*;
 
-use crate::propagation::domains;
+use crate::constraints::domains;
 
 /// Whether some path of `arcs` from `start` spells `word` and ends in an
 /// accepting state: a search of its own, not the automaton's.

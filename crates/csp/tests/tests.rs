@@ -3,6 +3,7 @@
 
 mod branch;
 mod circuit;
+mod constraints;
 mod hall;
 mod hidato;
 mod kakuro;

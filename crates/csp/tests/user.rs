@@ -9,7 +9,7 @@ use backtrack::Problem;
 use csp::{Domains, Event, Failed, Model, Propagator, Var};
 use proptest::prelude::*;
 
-use crate::propagation::{domains, generate_and_test};
+use crate::constraints::{domains, generate_and_test};
 
 /// `x + c <= y` on bounds.
 struct Before {

@@ -15,20 +15,6 @@ use crate::error::Error;
 use crate::propagator::{Prop, ReifiedIn, ReifiedLinear};
 use crate::var::{Rel, Var};
 
-impl Rel {
-    /// The comparison that holds exactly when this one does not.
-    pub fn negate(self) -> Rel {
-        match self {
-            Rel::Eq => Rel::Ne,
-            Rel::Ne => Rel::Eq,
-            Rel::Le => Rel::Gt,
-            Rel::Gt => Rel::Le,
-            Rel::Lt => Rel::Ge,
-            Rel::Ge => Rel::Lt,
-        }
-    }
-}
-
 impl Model {
     /// A new boolean: a variable taking 0 (false) or 1 (true).
     pub fn bool_var(&mut self) -> Result<Var, Error> {
@@ -175,18 +161,18 @@ impl Model {
         };
         match (holds, fails) {
             (Normal::Linear(holds), Some(Normal::Linear(fails))) => {
-                self.props.push(Prop::ReifiedLinear(ReifiedLinear {
+                self.props.push(Prop::ReifiedLinear(Arc::new(ReifiedLinear {
                     b: index,
                     holds,
                     fails: Some(fails),
-                }));
+                })));
             }
             (Normal::Linear(holds), None) => {
-                self.props.push(Prop::ReifiedLinear(ReifiedLinear {
+                self.props.push(Prop::ReifiedLinear(Arc::new(ReifiedLinear {
                     b: index,
                     holds,
                     fails: None,
-                }));
+                })));
             }
             // Without terms the constraint is a constant: so is `b` (or,
             // half-reified, `b` is false when the constant is).

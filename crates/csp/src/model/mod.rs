@@ -1,5 +1,7 @@
-//! The model: variables with their domains, and the constraints on them
-//! (`constraint`).
+//! The model: variables with their domains, and the constraints on them,
+//! one file per family (`constraint` for the first ones, `logic`,
+//! `count`, `regular`, `circuit`, `schedule`, `global`), the objective
+//! (`objective`) and the search strategy (`branch`).
 
 mod branch;
 mod circuit;
@@ -10,8 +12,6 @@ mod logic;
 mod objective;
 mod regular;
 mod schedule;
-
-pub(crate) use objective::Objective;
 
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -73,7 +73,7 @@ pub struct Model {
     /// A constraint that can never hold was added (`x != x`, for one).
     pub(crate) infeasible: bool,
     /// The value to minimise or maximise, if any.
-    pub(crate) objective: Option<Objective>,
+    pub(crate) objective: Option<crate::goal::Objective>,
     /// The user's decision variables, group by group.
     pub(crate) groups: Vec<crate::branch::Group>,
 }

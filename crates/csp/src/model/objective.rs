@@ -4,14 +4,8 @@
 
 use super::Model;
 use crate::error::Error;
+use crate::goal::Objective;
 use crate::var::{Rel, Var};
-
-/// The variable whose value is minimised (or maximised).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Objective {
-    pub(crate) var: u32,
-    pub(crate) maximize: bool,
-}
 
 impl Model {
     /// Asks for a solution with the smallest value of `x`: the compiled

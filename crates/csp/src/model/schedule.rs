@@ -1,10 +1,11 @@
-//! Scheduling: tasks on a machine that runs one at a time.
+//! Scheduling: tasks on a machine that runs one at a time, and tasks
+//! sharing a resource of some capacity.
 
 use std::sync::Arc;
 
 use super::Model;
 use crate::error::Error;
-use crate::propagator::{Disjunctive, Prop};
+use crate::propagator::{Cumulative, Disjunctive, Global, Prop};
 use crate::var::Var;
 
 impl Model {
@@ -66,6 +67,87 @@ impl Model {
             starts: kept.into(),
             durations: lengths.into(),
         })));
+        Ok(())
+    }
+
+    /// Tasks that start at `starts[k]`, last `durations[k]` and use
+    /// `demands[k]` of a resource never use more than `capacity` at once.
+    /// A task of no duration or no demand is left out.
+    ///
+    /// Propagation: time-tabling (the compulsory parts of the tasks add up
+    /// to a profile; a start that would overload it goes). No edge
+    /// finding or energetic reasoning.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TupleArity`] if the lists differ in length;
+    /// [`Error::Overflow`] if the demands add up beyond an `i64`, or a
+    /// start plus its duration could;
+    /// [`Error::DomainTooLarge`] if the tasks' starts and ends span more
+    /// than 2^16 time units (the profile is an array over them);
+    /// [`Error::ForeignVar`] for a variable of another model.
+    ///
+    /// # Example
+    ///
+    /// Three tasks of 2 units, each using 2 of a capacity of 3: one at a
+    /// time, so they need 6 units.
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let starts = m.vars(3, 0..=4)?;
+    /// m.cumulative(&starts, &[2, 2, 2], &[2, 2, 2], 3)?;
+    /// assert_eq!(backtrack::count(m.compile()), 6);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn cumulative(
+        &mut self,
+        starts: &[Var],
+        durations: &[i64],
+        demands: &[i64],
+        capacity: i64,
+    ) -> Result<(), Error> {
+        for found in [durations.len(), demands.len()] {
+            if found != starts.len() {
+                return Err(Error::TupleArity {
+                    expected: starts.len(),
+                    found,
+                });
+            }
+        }
+        let (mut kept, mut lengths, mut uses) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut first, mut last) = (i128::MAX, i128::MIN);
+        for k in 0..starts.len() {
+            let v = self.check(starts[k])?;
+            if durations[k] <= 0 || demands[k] <= 0 {
+                continue;
+            }
+            let Some((lo, hi)) = self.bounds(v) else {
+                self.infeasible = true;
+                return Ok(());
+            };
+            first = first.min(lo as i128);
+            last = last.max(hi as i128 + durations[k] as i128);
+            kept.push(v);
+            lengths.push(durations[k]);
+            uses.push(demands[k]);
+        }
+        // Every time and every load the profile holds fits an i64.
+        let load = uses.iter().try_fold(0i64, |total, &d| total.checked_add(d));
+        if load.is_none() || last > i64::MAX as i128 {
+            return Err(Error::Overflow);
+        }
+        if !kept.is_empty() && last - first > 1 << 16 {
+            return Err(Error::DomainTooLarge {
+                size: (last - first) as u128,
+            });
+        }
+        self.props
+            .push(Prop::Global(Arc::new(Global::Cumulative(Cumulative {
+                starts: kept.into(),
+                durations: lengths.into(),
+                demands: uses.into(),
+                capacity,
+            }))));
         Ok(())
     }
 }

@@ -3,7 +3,7 @@
 
 use super::schedule::Advice;
 use crate::branch::Group;
-use crate::model::Objective;
+use crate::goal::Objective;
 use crate::propagator::Prop;
 
 /// Propagation found a domain empty or a constraint violated.

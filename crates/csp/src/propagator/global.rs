@@ -1,10 +1,11 @@
-//! The arithmetic and array constraints behind one variant of the
-//! propagator enum: each lists its variables and runs from scratch.
+//! The arithmetic, array and resource constraints behind one variant of
+//! the propagator enum: each lists its variables and runs from scratch.
 
 use std::borrow::Cow;
 
 use super::arith::{Abs, Extreme, Times};
 use super::channel::{ElementVar, Inverse, Lex};
+use super::cumulative::Cumulative;
 use super::hall::Hall;
 use crate::network::{Fail, Store};
 
@@ -18,6 +19,7 @@ pub(crate) enum Global {
     Inverse(Inverse),
     Lex(Lex),
     Hall(Hall),
+    Cumulative(Cumulative),
 }
 
 /// A list's variables, each once.
@@ -37,6 +39,7 @@ impl Global {
             Global::Inverse(i) => each_once([&i.f[..], &i.g].concat()),
             Global::Lex(l) => each_once([&l.xs[..], &l.ys].concat()),
             Global::Hall(h) => each_once(h.vars.to_vec()),
+            Global::Cumulative(c) => each_once(c.starts.to_vec()),
         })
     }
 
@@ -49,6 +52,7 @@ impl Global {
                 | Global::Extreme(_)
                 | Global::Lex(_)
                 | Global::Hall(_)
+                | Global::Cumulative(_)
         )
     }
 
@@ -61,6 +65,7 @@ impl Global {
             Global::Inverse(i) => i.run(s),
             Global::Lex(l) => l.run(s),
             Global::Hall(h) => h.run(s),
+            Global::Cumulative(c) => c.run(s),
         }
     }
 }

@@ -6,7 +6,13 @@
 //! - *advised* when one of its variables becomes fixed, with the position of
 //!   that variable: cheap, incremental work (forward checking);
 //! - *scheduled* when a domain of one of its variables changes: it then
-//!   looks at all its variables (bounds, tables, hidden singles).
+//!   looks at all its variables (bounds, tables, hidden singles). Those
+//!   that read only bounds (linear sums, arithmetic, `disjunctive`,
+//!   `lex_lesseq`, Hall intervals) are scheduled only when a bound moves;
+//!   a user's [`Propagator`] on the events it lists.
+//!
+//! The built-ins are the variants of one enum (the fast path); a user's
+//! propagator is one more variant, behind a trait object.
 //!
 //! Every propagator only removes values and removes none that a solution
 //! could use, so the fixpoint after a choice does not depend on the order in
@@ -22,6 +28,7 @@ mod arith;
 mod channel;
 mod circuit;
 mod count;
+mod cumulative;
 mod disjunctive;
 mod distinct;
 mod global;
@@ -36,6 +43,7 @@ pub(crate) use arith::{Abs, Extreme, Times};
 pub(crate) use channel::{ElementVar, Inverse, Lex};
 pub(crate) use circuit::Circuit;
 pub(crate) use count::Among;
+pub(crate) use cumulative::Cumulative;
 pub(crate) use disjunctive::Disjunctive;
 pub(crate) use distinct::{Dense, link_overlaps};
 pub(crate) use global::Global;
@@ -67,7 +75,7 @@ pub(crate) enum Prop {
     /// A user's propagator, woken by the events it asked for.
     User(User),
     Regular(Arc<Regular>),
-    ReifiedLinear(ReifiedLinear),
+    ReifiedLinear(Arc<ReifiedLinear>),
     ReifiedIn(Arc<ReifiedIn>),
     Among(Arc<Among>),
     Circuit(Arc<Circuit>),
