@@ -13,7 +13,8 @@
 # each solver's status ("done": the optimum proved or unsatisfiability;
 # "sol": a solution, which solves a satisfaction problem; "-": nothing
 # within the limit) and median CPU seconds, and the ratio csp / gecode
-# where both reached the same status.
+# where both reached the same status; then the same for fzn-csp on the
+# model compiled with its own library (globals native: "lib").
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bench="$1"
@@ -22,6 +23,10 @@ runs="${3:-3}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/solvers" "$work/empty"
+cat > "$work/solvers/csplib.msc" <<JSON
+{ "id": "org.nqueens.csplib", "name": "csplib", "version": "0.1", "mznlib": "$root/crates/flatzinc/mznlib",
+  "executable": "/bin/false", "supportsFzn": true, "stdFlags": ["-a", "-n", "-f", "-s", "-t"] }
+JSON
 cat > "$work/solvers/std.msc" <<JSON
 { "id": "org.nqueens.stdonly", "name": "stdonly", "version": "0.1", "mznlib": "$work/empty",
   "executable": "/bin/false", "supportsFzn": true, "stdFlags": ["-a", "-n", "-f", "-s", "-t"] }
@@ -62,20 +67,30 @@ PY
 
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-printf '%-14s %-22s %-6s %8s %-6s %8s %7s\n' family instance gecode cpu csp cpu ratio
+printf '%-14s %-22s %-6s %8s %-6s %8s %7s %-6s %8s %7s\n' family instance gecode cpu csp cpu ratio lib cpu ratio
 grep -v '^#' "$root/benches/minizinc-instances.txt" | while read -r family model data; do
     fzn="$work/$(basename "$data" .dzn).fzn"
     if ! minizinc -c --solver org.nqueens.stdonly "$bench/$model" "$bench/$data" -o "$fzn" > /dev/null 2>&1; then
         printf '%-14s %-22s does not compile\n' "$family" "$(basename "$data")"
         continue
     fi
+    native="$work/$(basename "$data" .dzn)-native.fzn"
+    if ! minizinc -c --solver org.nqueens.csplib "$bench/$model" "$bench/$data" -o "$native" > /dev/null 2>&1; then
+        native=""
+    fi
     gecode_times=()
     csp_times=()
+    lib_times=()
+    lib_status=-
     for _ in $(seq "$runs"); do
         read -r gecode_status t < <(run fzn-gecode "$fzn")
         gecode_times+=("$t")
         read -r csp_status t < <(run "$csp" "$fzn")
         csp_times+=("$t")
+        if [ -n "$native" ]; then
+            read -r lib_status t < <(run "$csp" "$native")
+            lib_times+=("$t")
+        fi
     done
     g="$(printf '%s\n' "${gecode_times[@]}" | median)"
     c="$(printf '%s\n' "${csp_times[@]}" | median)"
@@ -85,6 +100,14 @@ grep -v '^#' "$root/benches/minizinc-instances.txt" | while read -r family model
     if [ "$gecode_status" = "$csp_status" ] && [ "$csp_status" != - ]; then
         ratio="$(awk -v c="$c" -v g="$g" 'BEGIN { printf "%.2f", c / (g > 0.0001 ? g : 0.0001) }')"
     fi
-    printf '%-14s %-22s %-6s %8s %-6s %8s %7s\n' "$family" "$(basename "$data")" \
-        "$gecode_status" "$g" "$csp_status" "$c" "$ratio"
+    l="-"
+    lib_ratio="-"
+    if [ -n "$native" ]; then
+        l="$(printf '%s\n' "${lib_times[@]}" | median)"
+        if [ "$gecode_status" = "$lib_status" ] && [ "$lib_status" != - ]; then
+            lib_ratio="$(awk -v c="$l" -v g="$g" 'BEGIN { printf "%.2f", c / (g > 0.0001 ? g : 0.0001) }')"
+        fi
+    fi
+    printf '%-14s %-22s %-6s %8s %-6s %8s %7s %-6s %8s %7s\n' "$family" "$(basename "$data")" \
+        "$gecode_status" "$g" "$csp_status" "$c" "$ratio" "$lib_status" "$l" "$lib_ratio"
 done

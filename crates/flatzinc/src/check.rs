@@ -417,6 +417,43 @@ fn holds(call: &Call, values: &[Value]) -> Checked<bool> {
                 4,
             )
         }
+        "csp_disjunctive" => {
+            // Tasks of positive duration never overlap.
+            let (starts, durations) = (a.ints(0)?, a.ints(1)?);
+            let tasks: Vec<(i128, i128)> = starts
+                .iter()
+                .zip(&durations)
+                .filter(|(_, d)| **d > 0)
+                .map(|(&s, &d)| (s, d))
+                .collect();
+            let ok = starts.len() == durations.len()
+                && tasks.iter().enumerate().all(|(i, &(s, d))| {
+                    tasks[i + 1..]
+                        .iter()
+                        .all(|&(t, e)| s + d <= t || t + e <= s)
+                });
+            (ok, 2)
+        }
+        "csp_cumulative" => {
+            // At every task's start, the tasks running use at most the capacity.
+            let (starts, durations, demands, capacity) =
+                (a.ints(0)?, a.ints(1)?, a.ints(2)?, a.int(3)?);
+            let n = starts.len();
+            let ok = durations.len() == n
+                && demands.len() == n
+                && (0..n).all(|j| {
+                    let used: i128 = (0..n)
+                        .filter(|&i| {
+                            durations[i] > 0
+                                && starts[i] <= starts[j]
+                                && starts[j] < starts[i] + durations[i]
+                        })
+                        .map(|i| demands[i])
+                        .sum();
+                    used <= capacity
+                });
+            (ok, 4)
+        }
         "fzn_lex_lesseq_int" => (a.ints(0)? <= a.ints(1)?, 2),
         "fzn_lex_lesseq_bool" => (a.bools(0)? <= a.bools(1)?, 2),
         "fzn_table_int" => {

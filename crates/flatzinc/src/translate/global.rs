@@ -148,6 +148,19 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
                 .collect::<Res<Vec<_>>>()?;
             b.model.inverse(&f, &g).map_err(solver)?;
         }
+        "csp_disjunctive" => {
+            a.count(2)?;
+            let (starts, durations) = (vars(b, 0)?, a.ints(1)?);
+            b.model.disjunctive(&starts, &durations).map_err(solver)?;
+        }
+        "csp_cumulative" => {
+            a.count(4)?;
+            let (starts, durations, demands, capacity) =
+                (vars(b, 0)?, a.ints(1)?, a.ints(2)?, a.int(3)?);
+            b.model
+                .cumulative(&starts, &durations, &demands, capacity)
+                .map_err(solver)?;
+        }
         "fzn_lex_lesseq_int" | "fzn_lex_lesseq_bool" => {
             a.count(2)?;
             let (xs, ys) = (vars(b, 0)?, vars(b, 1)?);
