@@ -157,7 +157,9 @@ fn lock(path: &Path) -> Result<File, Error> {
         .write(true)
         .truncate(false)
         .open(&lock_path)
-        .map_err(|e| Error::io("cannot lock the checkpoint", &lock_path, e))?;
+        // Where the lock cannot be made, the journal cannot be written
+        // either: the user's path is the one to name.
+        .map_err(|e| Error::io("cannot write the checkpoint", path, e))?;
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(std::fs::TryLockError::WouldBlock) => Err(Error::Refused(vec![format!(
