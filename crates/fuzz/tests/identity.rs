@@ -107,6 +107,9 @@ fn job(depth: usize, words: &Words) -> Subproblems<Words> {
 
 proptest! {
     #![proptest_config(proptest::test_runner::Config {
+        // Each case writes and flushes files and cuts two trees: a long run
+        // takes at most 1,000, which keeps it within the fuzz step's time.
+        cases: fuzz::file_cases(64).cases.min(1000),
         // Problems with no other of the same tasks are set aside whole.
         max_global_rejects: 1 << 20,
         ..fuzz::file_cases(64)
