@@ -95,7 +95,7 @@ pub use limit::{Limits, Outcome, Report, Stats, Stop};
 pub use optimize::{Best, Optimize, Optimum, minimize, minimize_with};
 pub use problem::{Bits, ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
-pub use split::{Parallel, subproblems};
+pub use split::{Parallel, subproblems, subproblems_within};
 pub use trace::{Event, Kind, Node, Trace, trace};
 pub use work::{PerTask, Runner, Setup, WorkList};
 

@@ -59,18 +59,40 @@ const AUTO_MAX_DEPTH: usize = 16;
 /// assert_eq!(cut, [[false, false], [false, true], [true, false], [true, true]]);
 /// ```
 pub fn subproblems<P: Problem>(problem: P, depth: usize) -> Vec<Vec<P::Choice>> {
+    let cut = subproblems_within(problem, depth, &Limits::default(), usize::MAX);
+    debug_assert!(cut.outcome.is_complete());
+    cut.value
+}
+
+/// [`subproblems`], searched within `limits` and given up past `max` of
+/// them: the outcome is complete when the value is the whole cut,
+/// [`Stop::Requested`](crate::Stop::Requested) when there are more than
+/// `max` (the value holds the first `max`), or the limit that stopped the
+/// search. For cutting a tree whose size is not known to be small.
+pub fn subproblems_within<P: Problem>(
+    problem: P,
+    depth: usize,
+    limits: &Limits,
+    max: usize,
+) -> Report<Vec<Vec<P::Choice>>> {
     let mut cut = Vec::new();
     let outcome = Search::new(Truncated {
         inner: problem,
         depth: 0,
         cut: depth,
     })
+    .with_limits(limits.clone())
     .for_each(|_, path| {
+        if cut.len() >= max {
+            return ControlFlow::Break(());
+        }
         cut.push(path.to_vec());
         ControlFlow::Continue(())
     });
-    debug_assert!(outcome.is_complete());
-    cut
+    Report {
+        value: cut,
+        outcome,
+    }
 }
 
 /// A problem whose tree stops at a depth: the states there count as

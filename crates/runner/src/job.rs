@@ -236,35 +236,24 @@ where
     ) -> Result<Self, crate::Error> {
         let name = name.into();
         let root = root_hash(root, depth);
-        let mut paths = Vec::new();
-        let mut more = false;
-        let cut = Cut {
-            inner: problem.clone(),
-            depth: 0,
-            cut: depth,
-        };
-        let outcome = Search::new(cut)
-            .with_limits(limits.clone())
-            .for_each(|_, path| {
-                if paths.len() as u64 >= max_tasks {
-                    more = true;
-                    return ControlFlow::Break(());
-                }
-                paths.push(path.to_vec());
-                ControlFlow::Continue(())
-            });
-        if more {
-            return Err(crate::Error::Refused(vec![format!(
-                "{} has more than {max_tasks} tasks at depth {depth}",
-                echo_name(&name)
-            )]));
+        let max = usize::try_from(max_tasks).unwrap_or(usize::MAX);
+        let cut = backtrack::subproblems_within(problem.clone(), depth, limits, max);
+        match cut.outcome {
+            backtrack::Outcome::Complete => {}
+            backtrack::Outcome::Stopped(backtrack::Stop::Requested) => {
+                return Err(crate::Error::Refused(vec![format!(
+                    "{} has more than {max_tasks} tasks at depth {depth}",
+                    echo_name(&name)
+                )]));
+            }
+            outcome => {
+                return Err(crate::Error::Refused(vec![format!(
+                    "cutting {} at depth {depth} did not finish: {outcome}",
+                    echo_name(&name)
+                )]));
+            }
         }
-        if outcome.is_limited() {
-            return Err(crate::Error::Refused(vec![format!(
-                "cutting {} at depth {depth} did not finish: {outcome}",
-                echo_name(&name)
-            )]));
-        }
+        let paths = cut.value;
         Ok(Self::from_parts(name, problem, depth, root, paths))
     }
 
@@ -300,38 +289,6 @@ fn root_hash(root: &impl Serialize, depth: usize) -> Fnv {
     hash.json(root);
     hash.json(&depth);
     hash
-}
-
-/// A problem whose tree stops at a depth, as the engine cuts one for
-/// [`subproblems`](backtrack::subproblems): the states there count as
-/// solutions and are not expanded.
-struct Cut<P> {
-    inner: P,
-    depth: usize,
-    cut: usize,
-}
-
-impl<P: Problem> Problem for Cut<P> {
-    type Choice = P::Choice;
-    type Choices = P::Choices;
-
-    fn choices(&self) -> Self::Choices {
-        self.inner.choices()
-    }
-
-    fn apply(&mut self, choice: Self::Choice) {
-        self.inner.apply(choice);
-        self.depth += 1;
-    }
-
-    fn undo(&mut self, choice: Self::Choice) {
-        self.inner.undo(choice);
-        self.depth -= 1;
-    }
-
-    fn is_solution(&self) -> bool {
-        self.depth == self.cut || self.inner.is_solution()
-    }
 }
 
 impl<P> WorkList for Subproblems<P>
