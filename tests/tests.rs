@@ -5,6 +5,7 @@ mod advice;
 mod arguments;
 mod cli;
 mod cluster;
+mod docs;
 mod examples;
 mod file_handling;
 mod forwarding;

@@ -79,6 +79,22 @@
 //!     .collect();
 //! assert_eq!(subsets, [vec![4, 5], vec![3, 4, 2]]);
 //! ```
+//!
+//! # In your own crate
+//!
+//! A search runs millions of nodes, and Cargo's profiles do not carry over
+//! from a dependency to the crate that uses it: without these lines in
+//! *your* `Cargo.toml`, your debug builds and `cargo test` run this crate
+//! 4 to 7 times slower than they need to. Only the optimiser changes; debug
+//! assertions stay on.
+//!
+//! ```toml
+//! [profile.dev.package.backtrack]
+//! opt-level = 3
+//! ```
+//!
+//! The guide, in the repository's `docs/` folder, shows how the crates fit
+//! together, a page per task; this documentation is the reference.
 #![deny(missing_docs)]
 
 mod estimate;
@@ -98,8 +114,3 @@ pub use search::{Search, Solutions, count, first, for_each};
 pub use split::{Parallel, subproblems, subproblems_within};
 pub use trace::{Event, Kind, Node, Trace, trace};
 pub use work::{PerTask, Runner, Setup, WorkList};
-
-/// The README's examples, run as doc-tests so that they stay true.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;

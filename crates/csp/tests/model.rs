@@ -183,35 +183,3 @@ fn the_branching_order_is_smallest_domain_then_degree_then_index() {
         [c, b, a]
     );
 }
-
-/// The README shows the crate's doc-test as a block rustdoc does not run
-/// (the engine's crate runs the README's Rust blocks and cannot see `csp`):
-/// it must stay the same code.
-#[test]
-fn the_readme_model_is_the_crate_doc_test() {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
-    let lib = std::fs::read_to_string(format!("{root}/crates/csp/src/lib.rs")).unwrap();
-    let shown = readme
-        .split("## Model a puzzle")
-        .nth(1)
-        .and_then(|s| s.split("```rust,ignore\n").nth(1))
-        .and_then(|s| s.split("\n```").next())
-        .unwrap();
-    let doc: Vec<&str> = lib
-        .lines()
-        .filter_map(|l| l.strip_prefix("//!"))
-        .map(|l| l.strip_prefix(' ').unwrap_or(l))
-        .collect();
-    let start = doc
-        .iter()
-        .position(|l| *l == "use csp::{Model, Rel};")
-        .unwrap();
-    let end = start + doc[start..].iter().position(|l| *l == "```").unwrap();
-    let tested: Vec<&str> = doc[start..end]
-        .iter()
-        .copied()
-        .filter(|l| !l.starts_with("# "))
-        .collect();
-    assert_eq!(shown, tested.join("\n"));
-}
