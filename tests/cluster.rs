@@ -431,12 +431,12 @@ fn survive_kills(file: &Path, wait: u64, start: &dyn Fn() -> std::process::Child
 #[test]
 fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
     let dir = scratch();
-    let file = dir.path().join("q17.journal");
-    // n = 17: a few seconds, tens of thousands of tasks, after a second of
-    // building tables (which a kill loses).
+    let file = dir.path().join("q16.journal");
+    // n = 16 on one thread: a second or two of tens of thousands of tasks,
+    // after the tables are built (which a kill loses).
     let start = || {
         Command::new(nqueens_path())
-            .args(["count", "17", "--fundamental", "--threads", "2", "--quiet"])
+            .args(["count", "16", "--fundamental", "--threads", "1", "--quiet"])
             .arg("--checkpoint")
             .arg(&file)
             .args(["--checkpoint-every", "0.05"])
@@ -445,14 +445,14 @@ fn a_checkpointed_count_survives_kill_9_and_resumes_exactly() {
             .spawn()
             .unwrap()
     };
-    assert_eq!(survive_kills(&file, 400, &start), "95815104 11977939\n");
+    assert_eq!(survive_kills(&file, 300, &start), "14772512 1846955\n");
 
     // A checkpoint of another n is refused, and left as it was.
     let before = fs::read(&file).unwrap();
     let other = nqueens(&["count", "15", "--checkpoint", file.to_str().unwrap()], "");
     assert_eq!(other.status, 2);
     assert!(
-        other.stderr.contains("another work list: nqueens 17"),
+        other.stderr.contains("another work list: nqueens 16"),
         "{}",
         other.stderr
     );

@@ -138,6 +138,8 @@ pub struct Journal<T> {
     done: BTreeMap<u64, T>,
     compact_every: Duration,
     compacted: Instant,
+    /// How long the last rewrite took.
+    rewriting: Duration,
     /// The lock file `PATH.lock`, locked for as long as the journal is
     /// open (the journal itself is replaced by each compaction, so a lock
     /// on it would not last).
@@ -178,7 +180,9 @@ impl<T: Tally + PartialEq> Journal<T> {
     /// it if it does not exist. A symbolic link is followed, also to a
     /// file not there yet, and the journal kept where it points.
     /// `compact_every` is how often [`record`](Journal::record) rewrites it
-    /// whole.
+    /// whole, at most: a rewrite waits at least four times as long as the
+    /// last one took, so compacting a large journal often never takes more
+    /// than a fifth of the run.
     ///
     /// # Errors
     ///
@@ -228,6 +232,7 @@ impl<T: Tally + PartialEq> Journal<T> {
             done,
             compact_every,
             compacted: Instant::now(),
+            rewriting: Duration::ZERO,
             _lock: lock,
         })
     }
@@ -261,7 +266,7 @@ impl<T: Tally + PartialEq> Journal<T> {
         self.file
             .write_all(&line)
             .map_err(|e| Error::io("cannot write the checkpoint", &self.path, e))?;
-        if self.compacted.elapsed() >= self.compact_every {
+        if self.compacted.elapsed() >= self.compact_every.max(self.rewriting * 4) {
             // A journal that cannot be rewritten (a full disk) is still
             // whole, and appended to.
             let _ = self.compact();
@@ -276,7 +281,9 @@ impl<T: Tally + PartialEq> Journal<T> {
     /// [`Error::Io`] when it cannot be written; the journal is left as it
     /// was, and appended to.
     pub fn compact(&mut self) -> Result<(), Error> {
+        let started = Instant::now();
         let compacted = self.rewrite();
+        self.rewriting = started.elapsed();
         // From the end of this one, whether it worked or not: a rewrite
         // slower than `compact_every` must not start the next at once.
         self.compacted = Instant::now();
