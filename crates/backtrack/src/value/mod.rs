@@ -10,11 +10,11 @@ use crate::problem::Problem;
 /// made from its parent, and nothing is ever undone.
 ///
 /// This is the opt-in side of [`Problem`] for states of a few machine words
-/// (bitmasks, a counter or two). [`count_values`] walks such a problem by
-/// recursion, each state a local of its call, so the state lives in
-/// registers and on the call stack the way a hand-written search keeps it,
-/// instead of being stored into the problem by `apply` and read back by the
-/// next `choices`. Any `ValueProblem` is also a [`Problem`] through
+/// (bitmasks, a counter or two). [`count_values`] walks such a problem
+/// with its frames in an array on the call stack and the current state in
+/// locals, so the state lives in registers the way a hand-written search
+/// keeps it, instead of being stored into the problem by `apply` and read
+/// back by the next `choices`. Any `ValueProblem` is also a [`Problem`] through
 /// [`Stacked`], which gives it everything [`Search`](crate::Search) does.
 ///
 /// # What the fast count gives up
@@ -67,20 +67,21 @@ pub trait ValueProblem: Copy {
     fn is_solution(&self) -> bool;
 }
 
-/// Counts the solutions of `root` within `limits`, by recursion on the
-/// states as values.
+/// Counts the solutions of `root` within `limits`, on the states as
+/// values.
 ///
 /// Same result as [`Search::new(Stacked::new(root)).with_limits(limits.clone())
 /// .count()`](crate::Search::count), faster on small states: under a node
 /// budget it visits the same nodes in the same order and counts the same
-/// solutions. A path deeper than a few hundred states (fewer for large
-/// states) is walked below that depth by `Search` on [`Stacked`], so deep
-/// trees never exhaust the call stack.
+/// solutions. The walk keeps 64 levels in its own frames; a path deeper
+/// than that is walked below it by `Search` on [`Stacked`], so any depth
+/// is counted, the deep part at `Search`'s speed.
 ///
 /// # Complexity
 ///
 /// Linear in the nodes visited, plus the problem's own cost per node;
-/// memory is one state and one iterator per level, on the call stack.
+/// memory is 64 states and iterators on the call stack (keep the state
+/// small), plus `Search`'s below that depth.
 pub fn count_values<S: ValueProblem>(root: S, limits: &Limits) -> Report<u64> {
     let (value, stop) = walk::count(root, limits);
     Report {

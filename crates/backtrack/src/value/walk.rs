@@ -75,8 +75,8 @@ pub(super) fn count<S: ValueProblem>(root: S, limits: &Limits) -> (u64, Option<S
 /// A loop over frames in an array on the call stack: the current state and
 /// its iterator are locals (in registers), a step down stores them in the
 /// slot of their depth, a step up takes them back. Masking the depth
-/// leaves no bounds check, and the filled slots are never read before they
-/// are written.
+/// leaves no bounds check. The slots start as copies of the root, so none
+/// is ever uninitialised; a slot is read only after it was written.
 fn expand<S: ValueProblem>(root: S, mut left: u64, checks: &mut Checks<'_>) -> u64 {
     let mut frames: [(S, S::Choices); DEPTH] = std::array::from_fn(|_| (root, root.choices()));
     let mut found = 0;
@@ -122,9 +122,9 @@ fn expand<S: ValueProblem>(root: S, mut left: u64, checks: &mut Checks<'_>) -> u
     }
 }
 
-/// [`expand`] for a state at the depth where the recursion stops: the
-/// subtree is searched by `Search` on the states stacked on the heap, with
-/// what is left of the limits.
+/// The solutions below a state at the depth where the frames run out,
+/// and the countdown after them: the subtree is searched by `Search` on
+/// the states stacked on the heap, with what is left of the limits.
 #[cold]
 #[inline(never)]
 fn deep<S: ValueProblem>(state: S, left: u64, checks: &mut Checks<'_>) -> (u64, u64) {
