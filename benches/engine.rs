@@ -4,7 +4,8 @@
 //! The ratio of the two, per n, is the cost of the generic engine. Run with
 //! `cargo bench --bench engine`. `for_each` walks with a callback that reads
 //! the path, which the engine then keeps up to date at every step (`count`
-//! does not): the difference is the cost of that path.
+//! does not): the difference is the cost of that path. `count_values` is
+//! the engine's fast count on the board as a value (`QueenMasks`).
 //!
 //! On a busy machine, count instructions instead of time:
 //! `valgrind --tool=callgrind target/release/nqueens count 12 --engine
@@ -13,7 +14,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::NQueens;
+use nqueens::{NQueens, QueenMasks};
 
 /// The plain bitmask search, written out by hand: the tree the engine walks
 /// with `NQueens`, the free columns tried lowest first.
@@ -46,6 +47,12 @@ fn count(c: &mut Criterion) {
                     std::ops::ControlFlow::Continue(())
                 });
                 count
+            })
+        });
+        group.bench_with_input(BenchmarkId::new("count_values", n), &n, |b, &n| {
+            let limits = backtrack::Limits::default();
+            b.iter(|| {
+                backtrack::count_values(QueenMasks::new(black_box(n)).unwrap(), &limits).value
             })
         });
         group.bench_with_input(BenchmarkId::new("handwritten", n), &n, |b, &n| {

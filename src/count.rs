@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use backtrack::{Limits, Parallel};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nqueens::{MAX_N, NQueens, Solution, Split};
+use nqueens::{MAX_N, NQueens, QueenMasks, Solution, Split};
 use serde::Serialize;
 
 use crate::cli::CountArgs;
@@ -182,9 +182,10 @@ fn engine_count(
         .progress(bar.callback());
     let threads = backtrack::Runner::new(threads).threads();
     if threads == 1 && !fundamental {
-        // The plain sequential search, for a like-for-like comparison with
-        // a hand-written one.
-        let report = backtrack::Search::new(problem).with_limits(limits).count();
+        // The engine's fast count on the board as a value, for a
+        // like-for-like comparison with a hand-written search.
+        let masks = QueenMasks::new(n).ok()?;
+        let report = backtrack::count_values(masks, &limits);
         return report.complete().map(|total| Counted {
             total: total.into(),
             fundamental: None,

@@ -10,6 +10,9 @@
 //!   stop early by returning [`ControlFlow::Break`](std::ops::ControlFlow);
 //! - a lazy, resumable iterator ([`Search::solutions`],
 //!   [`Search::next_solution`]) on an explicit stack, so no recursion limit;
+//! - a faster count for problems whose state is a small `Copy` value
+//!   ([`ValueProblem`], [`count_values`]): recursion on the states, which
+//!   gives up the path and resumption for speed;
 //! - [`Stats`] (nodes, solutions, dead ends, maximum depth) and [`Limits`]
 //!   (a node budget, a deadline, a cancel flag) with an honest [`Outcome`]: a
 //!   search cut short says so and never passes for a complete one;
@@ -104,6 +107,7 @@ mod problem;
 mod search;
 mod split;
 mod trace;
+mod value;
 mod work;
 
 pub use estimate::{Estimate, Mean, Rng, estimate, estimate_within};
@@ -113,4 +117,5 @@ pub use problem::{Bits, ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
 pub use split::{Parallel, subproblems, subproblems_within};
 pub use trace::{Event, Kind, Node, Trace, trace};
+pub use value::{Stacked, ValueProblem, count_values};
 pub use work::{PerTask, Runner, Setup, WorkList};

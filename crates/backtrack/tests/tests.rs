@@ -7,4 +7,5 @@ mod pace;
 mod split;
 mod toys;
 mod trace;
+mod value;
 mod work;

@@ -3,6 +3,8 @@
 //! - [`NQueens`]: the problem, on boards of up to 64 columns kept in machine
 //!   words; [`WideQueens`], the same problem on larger boards, in bit sets.
 //!   Solutions come out in lexicographic order of their columns.
+//!   [`QueenMasks`], the same tree as a small value, for the engine's fast
+//!   count ([`backtrack::count_values`]).
 //! - [`Solution`], [`validate`] (written apart from the search) and the
 //!   [`Symmetry`] group of the board, with [`Solution::canonical`] forms.
 //! - [`count`]: the fast exact counter (total and fundamental), split into
@@ -57,6 +59,7 @@ mod construct;
 mod count;
 mod error;
 pub mod format;
+mod masks;
 mod placement;
 mod problem;
 mod size;
@@ -67,6 +70,7 @@ pub use complete::{COMPLETE_MAX, Completion, Squares};
 pub use construct::construct;
 pub use count::{MAX_N, SPLIT_VERSION, Split, Stabilizer, Task, count};
 pub use error::{Error, ParseSizeError, SQUARES_SHOWN};
+pub use masks::QueenMasks;
 pub use placement::{
     PLACEMENT_LINE_MAX, ParsePlacementError, Placement, PlacementError, Placements, parse_placement,
 };

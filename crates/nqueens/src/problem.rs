@@ -111,6 +111,13 @@ impl Iterator for Columns {
     }
 }
 
+impl Columns {
+    /// The set bits of `free`, ascending.
+    pub(crate) const fn of(free: u64) -> Self {
+        Columns(free)
+    }
+}
+
 impl ExactSizeIterator for Columns {}
 
 impl Problem for NQueens {

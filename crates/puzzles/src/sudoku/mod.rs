@@ -203,9 +203,17 @@ impl Sudoku {
     /// # Ok::<(), puzzles::sudoku::ParseError>(())
     /// ```
     pub fn solve(&self) -> Option<Sudoku> {
-        let mut search = Search::new(self.clone());
+        let grid = match &self.grid {
+            Grid::Nine(grid) => Grid::Nine(grid.with_room()),
+            Grid::General(grid) => Grid::General(grid.clone()),
+        };
+        let mut search = Search::new(Sudoku { grid });
         search.next_solution()?;
-        Some(search.problem().clone())
+        let grid = match &search.problem().grid {
+            Grid::Nine(grid) => Grid::Nine(grid.current()),
+            Grid::General(grid) => Grid::General(grid.clone()),
+        };
+        Some(Sudoku { grid })
     }
 
     /// The number of solutions, counting no further than `cap`:
@@ -241,8 +249,18 @@ impl Sudoku {
 /// The grid on one line, `.` for an empty cell.
 impl fmt::Display for Sudoku {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text: String = self.cells().iter().map(|&d| digit_char(d)).collect();
-        f.write_str(&text)
+        // A line at a time through a buffer on the stack: the grid is
+        // printed once per puzzle, and a `String` per line showed up in
+        // the profile of a file of puzzles.
+        let mut buffer = [0u8; 128];
+        for chunk in self.cells().chunks(buffer.len()) {
+            for (byte, &d) in buffer.iter_mut().zip(chunk) {
+                *byte = digit_char(d) as u8;
+            }
+            let text = std::str::from_utf8(&buffer[..chunk.len()]).map_err(|_| fmt::Error)?;
+            f.write_str(text)?;
+        }
+        Ok(())
     }
 }
 

@@ -38,6 +38,22 @@ impl Nine {
         }
     }
 
+    /// The same grid with room for a search's levels, so that `apply`
+    /// does not grow the stack of boards a few levels at a time.
+    pub(super) fn with_room(&self) -> Nine {
+        let mut boards = Vec::with_capacity(self.boards.len() + 32);
+        boards.extend_from_slice(&self.boards);
+        Nine { boards }
+    }
+
+    /// The current board alone, as a grid of its own: a solution kept
+    /// without the levels that led to it.
+    pub(super) fn current(&self) -> Nine {
+        Nine {
+            boards: vec![*self.top()],
+        }
+    }
+
     fn top(&self) -> &Board {
         &self.boards[self.boards.len() - 1]
     }
