@@ -3,7 +3,8 @@
 //! inputs (the tests in `tests/`), and this library measures the memory
 //! they take with a counting allocator, [`Counting`].
 //!
-//! `cargo test -p fuzz` runs a few thousand cases per parser;
+//! `cargo test -p fuzz` runs a few thousand cases per parser and a few
+//! hundred per reader of files, which write and flush files to disk;
 //! `PROPTEST_CASES=50000 cargo test -p fuzz --release` a longer run (a
 //! tenth of that for the readers of files, see [`file_cases`]).
 #![deny(missing_docs)]

@@ -93,7 +93,7 @@ fn done(tasks: u64) -> impl Strategy<Value = BTreeMap<u64, Counts>> {
 }
 
 proptest! {
-    #![proptest_config(fuzz::file_cases(2000))]
+    #![proptest_config(fuzz::file_cases(400))]
 
     #[test]
     fn shard_file_of_any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..2048)) {
