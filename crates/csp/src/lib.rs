@@ -6,7 +6,7 @@
 //!   [`MAX_DOMAIN`] consecutive values, any offset, kept as bitsets) and
 //!   constraints: [`all_different`](Model::all_different) (and, on request,
 //!   [`all_different_bounds`](Model::all_different_bounds) with Hall
-//!   intervals), linear
+//!   intervals, `O(n log n)`), linear
 //!   [`sum`](Model::sum)s and [`linear`](Model::linear) relations (`==`,
 //!   `!=`, `<=`, ...), [`not_equal`](Model::not_equal) `x != y + c`,
 //!   [`table`](Model::table)s of allowed tuples,
@@ -109,8 +109,7 @@
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
 //! domains); no restarts for optimisation; no `div` or `mod`;
 //! `cumulative` has no edge finding; no domain-consistent (matching)
-//! `all_different`, and the bounds-consistent one tries every interval,
-//! `O(n^3)`, rather than the `O(n log n)` algorithms. The crate's files
+//! `all_different`. The crate's files
 //! still import each other in a circle (model, network, propagator).
 //!
 //! # The search
