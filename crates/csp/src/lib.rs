@@ -6,7 +6,9 @@
 //!   [`MAX_DOMAIN`] consecutive values, any offset, kept as bitsets) and
 //!   constraints: [`all_different`](Model::all_different) (and, on request,
 //!   [`all_different_bounds`](Model::all_different_bounds) with Hall
-//!   intervals, `O(n log n)`), linear
+//!   intervals, `O(n log n)`, and
+//!   [`all_different_domain`](Model::all_different_domain) with a
+//!   matching), linear
 //!   [`sum`](Model::sum)s and [`linear`](Model::linear) relations (`==`,
 //!   `!=`, `<=`, ...), [`not_equal`](Model::not_equal) `x != y + c`,
 //!   [`table`](Model::table)s of allowed tuples,
@@ -108,8 +110,7 @@
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
 //! domains); no restarts for optimisation; no `div` or `mod`;
-//! `cumulative` has no edge finding; no domain-consistent (matching)
-//! `all_different`. The crate's files
+//! `cumulative` has no edge finding. The crate's files
 //! still import each other in a circle (model, network, propagator).
 //!
 //! # The search

@@ -40,6 +40,8 @@ pub(crate) enum Constraint {
     Lex(Vec<usize>, Vec<usize>),
     /// all different, with Hall intervals on bounds
     AllDifferentBounds(Vec<usize>),
+    /// all different, on domains (matching)
+    AllDifferentDomain(Vec<usize>),
     /// tasks (start, duration, demand) within a capacity
     Cumulative(Vec<(usize, i64, i64)>, i64),
 }
@@ -105,6 +107,7 @@ impl Constraint {
             Constraint::Inverse(f, g) => m.inverse(&pick(f), &pick(g)).unwrap(),
             Constraint::Lex(xs, ys) => m.lex_lesseq(&pick(xs), &pick(ys)).unwrap(),
             Constraint::AllDifferentBounds(xs) => m.all_different_bounds(&pick(xs)).unwrap(),
+            Constraint::AllDifferentDomain(xs) => m.all_different_domain(&pick(xs)).unwrap(),
             Constraint::Cumulative(tasks, capacity) => {
                 let starts: Vec<Var> = tasks.iter().map(|t| vars[t.0]).collect();
                 let durations: Vec<i64> = tasks.iter().map(|t| t.1).collect();
@@ -125,7 +128,9 @@ impl Constraint {
 
     pub(crate) fn holds(&self, a: &[i64]) -> bool {
         match self {
-            Constraint::AllDifferent(xs) | Constraint::AllDifferentBounds(xs) => xs
+            Constraint::AllDifferent(xs)
+            | Constraint::AllDifferentBounds(xs)
+            | Constraint::AllDifferentDomain(xs) => xs
                 .iter()
                 .enumerate()
                 .all(|(i, &x)| xs[i + 1..].iter().all(|&y| a[x] != a[y])),
@@ -286,6 +291,8 @@ pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
             .prop_map(|(xs, ys)| Constraint::Lex(xs, ys)),
         prop::sample::subsequence((0..vars).collect::<Vec<_>>(), 0..=vars)
             .prop_map(Constraint::AllDifferentBounds),
+        prop::sample::subsequence((0..vars).collect::<Vec<_>>(), 0..=vars)
+            .prop_map(Constraint::AllDifferentDomain),
         (
             prop::collection::vec((0..vars, -1i64..=3, -1i64..=3), 0..=4),
             -1i64..=4

@@ -142,3 +142,26 @@ fn what_the_solver_cannot_take_is_refused_with_its_name() {
         "line 1, column 14: int_lin_eq has 2 coefficients for 1 variables"
     );
 }
+
+#[test]
+fn all_different_annotated_domain_or_bounds_propagates_that_strongly() {
+    // x, y in {1, 3} take both values; z in 1..3 must be 2. Bounds see it
+    // only once x and y are narrowed to an interval, so not here; the
+    // matching sees it at once; the default, forward checking, neither.
+    let model = |annotation: &str| {
+        format!(
+            "var {{1,3}}: x :: output_var;\nvar {{1,3}}: y :: output_var;\n\
+             var 1..3: z :: output_var;\nvar 0..9: w :: output_var;\n\
+             constraint fzn_all_different_int([x,y,z,w]){annotation};\nsolve satisfy;\n"
+        )
+    };
+    let z_domain = |annotation: &str| {
+        let instance = resolve(&parse(&model(annotation)).unwrap()).unwrap();
+        let translation = translate(&instance).unwrap();
+        translation.model.compile().domain(translation.vars[2])
+    };
+    assert_eq!(z_domain(" :: domain"), [2]);
+    assert_eq!(z_domain(" :: domain_propagation"), [2]);
+    assert_eq!(z_domain(" :: bounds"), [1, 2, 3]);
+    assert_eq!(z_domain(""), [1, 2, 3]);
+}

@@ -7,6 +7,7 @@ use super::arith::{Abs, Extreme, Times};
 use super::channel::{ElementVar, Inverse, Lex};
 use super::cumulative::Cumulative;
 use super::hall::Hall;
+use super::matching::Matching;
 use crate::network::{Fail, Store};
 
 /// One of the constraints of `arith` and `channel`.
@@ -19,6 +20,7 @@ pub(crate) enum Global {
     Inverse(Inverse),
     Lex(Lex),
     Hall(Hall),
+    Matching(Matching),
     Cumulative(Cumulative),
 }
 
@@ -39,6 +41,7 @@ impl Global {
             Global::Inverse(i) => each_once([&i.f[..], &i.g].concat()),
             Global::Lex(l) => each_once([&l.xs[..], &l.ys].concat()),
             Global::Hall(h) => each_once(h.vars.to_vec()),
+            Global::Matching(m) => each_once(m.vars.to_vec()),
             Global::Cumulative(c) => each_once(c.starts.to_vec()),
         })
     }
@@ -65,6 +68,7 @@ impl Global {
             Global::Inverse(i) => i.run(s),
             Global::Lex(l) => l.run(s),
             Global::Hall(h) => h.run(s),
+            Global::Matching(m) => m.run(s),
             Global::Cumulative(c) => c.run(s),
         }
     }

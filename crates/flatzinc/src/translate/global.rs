@@ -6,6 +6,7 @@ use csp::{Automaton, Rel, Var};
 
 use super::builtin::Args;
 use super::{Builder, TranslateError};
+use crate::instance::Consistency;
 
 type Res<T> = Result<T, TranslateError>;
 
@@ -69,7 +70,12 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
         "fzn_all_different_int" => {
             a.count(1)?;
             let xs = vars(b, 0)?;
-            b.model.all_different(&xs).map_err(solver)?;
+            match a.call.consistency {
+                Some(Consistency::Domain) => b.model.all_different_domain(&xs),
+                Some(Consistency::Bounds) => b.model.all_different_bounds(&xs),
+                None => b.model.all_different(&xs),
+            }
+            .map_err(solver)?;
         }
         "fzn_table_int" => {
             a.count(2)?;
