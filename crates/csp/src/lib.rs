@@ -22,6 +22,8 @@
 //!   array of constants and [`element_var`](Model::element_var) over
 //!   variables, [`inverse`](Model::inverse),
 //!   [`lex_lesseq`](Model::lex_lesseq), [`times`](Model::times),
+//!   [`div`](Model::div) and [`modulo`](Model::modulo) (rounded toward
+//!   zero),
 //!   [`abs`](Model::abs), [`min`](Model::min) and [`max`](Model::max)
 //!   (on bounds), [`predicate`](Model::predicate)s of your own checked on fixed values, and [`Propagator`]s of your own
 //!   that prune, woken only by the [`Event`]s they watch (fixed, bounds,
@@ -109,7 +111,7 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no restarts for optimisation; no `div` or `mod`;
+//! domains); no restarts for optimisation;
 //! `cumulative` has no edge finding. The crate's files
 //! still import each other in a circle (model, network, propagator).
 //!

@@ -28,6 +28,8 @@ pub(crate) enum Constraint {
     Disjunctive(Vec<(usize, i64)>),
     /// z = x * y
     Times(usize, usize, usize),
+    /// z = x div y, or x mod y when true
+    Divide(usize, usize, usize, bool),
     /// y = |x|
     Abs(usize, usize),
     /// z = min(xs), or max when true
@@ -98,6 +100,8 @@ impl Constraint {
             }
             Constraint::Clause(pos, neg) => m.clause(&pick(pos), &pick(neg)).unwrap(),
             Constraint::Times(x, y, z) => m.times(vars[*x], vars[*y], vars[*z]).unwrap(),
+            Constraint::Divide(x, y, z, false) => m.div(vars[*x], vars[*y], vars[*z]).unwrap(),
+            Constraint::Divide(x, y, z, true) => m.modulo(vars[*x], vars[*y], vars[*z]).unwrap(),
             Constraint::Abs(x, y) => m.abs(vars[*x], vars[*y]).unwrap(),
             Constraint::Extreme(xs, z, true) => m.max(&pick(xs), vars[*z]).unwrap(),
             Constraint::Extreme(xs, z, false) => m.min(&pick(xs), vars[*z]).unwrap(),
@@ -169,6 +173,16 @@ impl Constraint {
                 })
             }
             Constraint::Times(x, y, z) => a[*x] * a[*y] == a[*z],
+            // Rust's / and % round toward zero, as FlatZinc's.
+            Constraint::Divide(x, y, z, modulo) => {
+                a[*y] != 0
+                    && a[*z]
+                        == if *modulo {
+                            a[*x] % a[*y]
+                        } else {
+                            a[*x] / a[*y]
+                        }
+            }
             Constraint::Abs(x, y) => a[*x].abs() == a[*y],
             Constraint::Extreme(xs, z, max) => {
                 let values = xs.iter().map(|&i| a[i]);
@@ -272,6 +286,8 @@ pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
             .prop_map(|(xs, values, count)| Constraint::Among(xs, values, count)),
         prop::collection::vec((0..vars, -1i64..=3), 0..=4).prop_map(Constraint::Disjunctive),
         (0..vars, 0..vars, 0..vars).prop_map(|(x, y, z)| Constraint::Times(x, y, z)),
+        (0..vars, 0..vars, 0..vars, any::<bool>())
+            .prop_map(|(x, y, z, modulo)| Constraint::Divide(x, y, z, modulo)),
         (0..vars, 0..vars).prop_map(|(x, y)| Constraint::Abs(x, y)),
         (positions(vars), 0..vars, any::<bool>())
             .prop_map(|(xs, z, max)| Constraint::Extreme(xs, z, max)),

@@ -4,6 +4,7 @@
 mod branch;
 mod circuit;
 mod constraints;
+mod divide;
 mod hall;
 mod hidato;
 mod kakuro;

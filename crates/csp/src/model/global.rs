@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::Model;
 use crate::error::Error;
 use crate::propagator::{
-    Abs, ElementVar, Extreme, Global, Hall, Inverse, Lex, Matching, Prop, Times,
+    Abs, Divide, ElementVar, Extreme, Global, Hall, Inverse, Lex, Matching, Prop, Times,
 };
 use crate::var::Var;
 
@@ -32,6 +32,50 @@ impl Model {
     pub fn times(&mut self, x: Var, y: Var, z: Var) -> Result<(), Error> {
         let (x, y, z) = (self.check(x)?, self.check(y)?, self.check(z)?);
         self.global(Global::Times(Times { x, y, z }));
+        Ok(())
+    }
+
+    /// `z = x div y`, the quotient rounded toward zero (FlatZinc's
+    /// `int_div`); `y` is never 0. Propagation: `y` value by value (a value
+    /// leaves when no `x` within `x`'s bounds has a quotient within `z`'s),
+    /// `x` and `z` on bounds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let (x, y, z) = (m.var(-7..=-7)?, m.var(-2..=2)?, m.var(-9..=9)?);
+    /// m.div(x, y, z)?;
+    /// let pairs: Vec<(i64, i64)> = m.compile().solutions(9).iter().map(|s| (s[y], s[z])).collect();
+    /// assert_eq!(pairs, [(-2, 3), (-1, 7), (1, -7), (2, -3)]);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn div(&mut self, x: Var, y: Var, z: Var) -> Result<(), Error> {
+        self.divide(x, y, z, false)
+    }
+
+    /// `z = x mod y`, the remainder of [`div`](Model::div), with the sign of
+    /// `x` (FlatZinc's `int_mod`): `x = y * (x div y) + x mod y`; `y` is
+    /// never 0. Propagation: as [`div`](Model::div)'s.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let (x, y, z) = (m.var(-7..=-7)?, m.var(-3..=3)?, m.var(-9..=9)?);
+    /// m.modulo(x, y, z)?;
+    /// let mut pairs: Vec<(i64, i64)> = m.compile().solutions(9).iter().map(|s| (s[y], s[z])).collect();
+    /// pairs.sort();
+    /// assert_eq!(pairs, [(-3, -1), (-2, -1), (-1, 0), (1, 0), (2, -1), (3, -1)]);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn modulo(&mut self, x: Var, y: Var, z: Var) -> Result<(), Error> {
+        self.divide(x, y, z, true)
+    }
+
+    fn divide(&mut self, x: Var, y: Var, z: Var, modulo: bool) -> Result<(), Error> {
+        let (x, y, z) = (self.check(x)?, self.check(y)?, self.check(z)?);
+        self.global(Global::Divide(Divide { x, y, z, modulo }));
         Ok(())
     }
 

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use super::arith::{Abs, Extreme, Times};
 use super::channel::{ElementVar, Inverse, Lex};
 use super::cumulative::Cumulative;
+use super::divide::Divide;
 use super::hall::Hall;
 use super::matching::Matching;
 use crate::network::{Fail, Store};
@@ -14,6 +15,7 @@ use crate::network::{Fail, Store};
 #[derive(Clone, Debug)]
 pub(crate) enum Global {
     Times(Times),
+    Divide(Divide),
     Abs(Abs),
     Extreme(Extreme),
     ElementVar(ElementVar),
@@ -35,6 +37,7 @@ impl Global {
     pub(crate) fn vars(&self) -> Cow<'_, [u32]> {
         Cow::Owned(match self {
             Global::Times(t) => t.vars(),
+            Global::Divide(d) => d.vars(),
             Global::Abs(a) => a.vars(),
             Global::Extreme(e) => e.vars(),
             Global::ElementVar(e) => each_once([&[e.index, e.value][..], &e.array].concat()),
@@ -51,6 +54,7 @@ impl Global {
         matches!(
             self,
             Global::Times(_)
+                | Global::Divide(_)
                 | Global::Abs(_)
                 | Global::Extreme(_)
                 | Global::Lex(_)
@@ -62,6 +66,7 @@ impl Global {
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         match self {
             Global::Times(t) => t.run(s),
+            Global::Divide(d) => d.run(s),
             Global::Abs(a) => a.run(s),
             Global::Extreme(e) => e.run(s),
             Global::ElementVar(e) => e.run(s),
