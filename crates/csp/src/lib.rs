@@ -51,8 +51,9 @@
 //!   ([`Model::branch`]), each with a [`VarOrder`] (input order, smallest
 //!   domain, smallest or largest value, dom/wdeg) and a [`ValueOrder`]
 //!   (ascending, descending, median first, halves of the domain); and
-//!   restarts ([`Network::first_with_restarts`], Luby or geometric) that
-//!   keep the dom/wdeg weights from run to run.
+//!   restarts ([`Network::first_with_restarts`], and
+//!   [`Network::optimize_with_restarts`] keeping the best bound; Luby or
+//!   geometric) that keep the dom/wdeg weights from run to run.
 //! - [`Network::fix`] narrows a compiled network to an instance's givens:
 //!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
@@ -111,9 +112,8 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no restarts for optimisation;
-//! `cumulative` has no edge finding. The crate's files
-//! still import each other in a circle (model, network, propagator).
+//! domains); `cumulative` has no edge finding. The crate's files still
+//! import each other in a circle (model, network, propagator).
 //!
 //! # The search
 //!

@@ -14,6 +14,7 @@ mod objective;
 mod propagation;
 mod puzzle;
 mod regular;
+mod restarts;
 mod runner;
 mod samurai;
 mod user;
