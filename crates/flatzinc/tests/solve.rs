@@ -165,3 +165,36 @@ fn all_different_annotated_domain_or_bounds_propagates_that_strongly() {
     assert_eq!(z_domain(" :: bounds"), [1, 2, 3]);
     assert_eq!(z_domain(""), [1, 2, 3]);
 }
+
+#[test]
+fn int_div_and_int_mod_past_the_table_size_have_exactly_the_solutions_of_enumeration() {
+    // 81 * 21 * 41 tuples: past the table, on the solver's propagator.
+    for op in ["int_div", "int_mod"] {
+        let text = format!(
+            "var -40..40: x :: output_var;\nvar -10..10: y :: output_var;\n\
+             var -20..20: z :: output_var;\nconstraint {op}(x, y, z);\nsolve satisfy;\n"
+        );
+        let (found, all, status) = all_solutions(&text);
+        assert_eq!(status, Status::Complete, "{op}");
+        assert_eq!(found.len(), all.len(), "{op}: a solution twice");
+        let mut expected = BTreeSet::new();
+        for x in -40i64..=40 {
+            for y in -10i64..=10 {
+                let z = if op == "int_div" {
+                    x.checked_div(y)
+                } else {
+                    x.checked_rem(y)
+                };
+                if let Some(z) = z.filter(|z| z.abs() <= 20) {
+                    let lines = [
+                        format!("x = {x};"),
+                        format!("y = {y};"),
+                        format!("z = {z};"),
+                    ];
+                    expected.insert(lines.into_iter().collect::<Lines>());
+                }
+            }
+        }
+        assert_eq!(found, expected, "{op}");
+    }
+}

@@ -32,14 +32,32 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
                 b.model.or(&xs, r).map_err(solver)?;
             }
         }
-        "int_times" | "int_min" | "int_max" | "int_div" | "int_mod" => {
+        "int_div" | "int_mod" => {
+            a.count(3)?;
+            let [x, y, z] = [0, 1, 2].map(|i| a.term(i));
+            let (x, y, z) = (b.var(x?, pos)?, b.var(y?, pos)?, b.var(z?, pos)?);
+            // A table of the tuples prunes every value where it is small
+            // enough (see `builtin`); past that, the solver's propagator on
+            // bounds rather than a check on fixed values.
+            let tuples = [x, y, z]
+                .iter()
+                .try_fold(1usize, |n, &v| n.checked_mul(b.domain(v).len()));
+            if tuples.is_some_and(|n| n <= super::builtin::TABLE_MAX) {
+                return Ok(false);
+            }
+            if name == "int_div" {
+                b.model.div(x, y, z)
+            } else {
+                b.model.modulo(x, y, z)
+            }
+            .map_err(solver)?;
+        }
+        "int_times" | "int_min" | "int_max" => {
             a.count(3)?;
             let [x, y, z] = [0, 1, 2].map(|i| a.term(i));
             let (x, y, z) = (b.var(x?, pos)?, b.var(y?, pos)?, b.var(z?, pos)?);
             match name {
                 "int_times" => b.model.times(x, y, z),
-                "int_div" => b.model.div(x, y, z),
-                "int_mod" => b.model.modulo(x, y, z),
                 "int_min" => b.model.min(&[x, y], z),
                 _ => b.model.max(&[x, y], z),
             }
