@@ -112,7 +112,7 @@ mod work;
 
 pub use estimate::{Estimate, Mean, Rng, estimate, estimate_within};
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
-pub use optimize::{Best, Optimize, Optimum, minimize, minimize_with};
+pub use optimize::{Best, Optimize, Optimum, minimize, minimize_from, minimize_with};
 pub use problem::{Bits, ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
 pub use split::{Parallel, subproblems, subproblems_within};

@@ -145,6 +145,23 @@ pub fn minimize<P: Optimize>(problem: P, limits: &Limits) -> Report<Optimum<P::C
 pub fn minimize_with<P, F>(
     mut problem: P,
     limits: &Limits,
+    improved: F,
+) -> Report<Optimum<P::Cost, P::Choice>>
+where
+    P: Optimize,
+    F: FnMut(&P, &[P::Choice]),
+{
+    minimize_from(&mut problem, limits, improved)
+}
+
+/// [`minimize_with`] on a problem that is lent, not given: it is rewound
+/// to where it started and handed back, with what it learnt on the way
+/// (the bound it was last given, a problem's own statistics or weights),
+/// so that a caller can search it again: restarts keep the best bound and
+/// start over from the root.
+pub fn minimize_from<P, F>(
+    problem: &mut P,
+    limits: &Limits,
     mut improved: F,
 ) -> Report<Optimum<P::Cost, P::Choice>>
 where
@@ -181,7 +198,7 @@ where
         stats.nodes = 1;
         if problem.is_solution() {
             stats.solutions = 1;
-            record(&mut problem, &path, &mut best);
+            record(problem, &path, &mut best);
             break 'walk Outcome::Complete;
         }
         frames.push(problem.choices());
@@ -208,7 +225,7 @@ where
             stats.max_depth = stats.max_depth.max(path.len());
             if problem.is_solution() {
                 stats.solutions += 1;
-                let done = record(&mut problem, &path, &mut best);
+                let done = record(problem, &path, &mut best);
                 path.pop();
                 problem.undo(choice);
                 if done {

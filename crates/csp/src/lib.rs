@@ -6,7 +6,9 @@
 //!   [`MAX_DOMAIN`] consecutive values, any offset, kept as bitsets) and
 //!   constraints: [`all_different`](Model::all_different) (and, on request,
 //!   [`all_different_bounds`](Model::all_different_bounds) with Hall
-//!   intervals), linear
+//!   intervals, `O(n log n)`, and
+//!   [`all_different_domain`](Model::all_different_domain) with a
+//!   matching), linear
 //!   [`sum`](Model::sum)s and [`linear`](Model::linear) relations (`==`,
 //!   `!=`, `<=`, ...), [`not_equal`](Model::not_equal) `x != y + c`,
 //!   [`table`](Model::table)s of allowed tuples,
@@ -20,6 +22,8 @@
 //!   array of constants and [`element_var`](Model::element_var) over
 //!   variables, [`inverse`](Model::inverse),
 //!   [`lex_lesseq`](Model::lex_lesseq), [`times`](Model::times),
+//!   [`div`](Model::div) and [`modulo`](Model::modulo) (rounded toward
+//!   zero),
 //!   [`abs`](Model::abs), [`min`](Model::min) and [`max`](Model::max)
 //!   (on bounds), [`predicate`](Model::predicate)s of your own checked on fixed values, and [`Propagator`]s of your own
 //!   that prune, woken only by the [`Event`]s they watch (fixed, bounds,
@@ -47,8 +51,9 @@
 //!   ([`Model::branch`]), each with a [`VarOrder`] (input order, smallest
 //!   domain, smallest or largest value, dom/wdeg) and a [`ValueOrder`]
 //!   (ascending, descending, median first, halves of the domain); and
-//!   restarts ([`Network::first_with_restarts`], Luby or geometric) that
-//!   keep the dom/wdeg weights from run to run.
+//!   restarts ([`Network::first_with_restarts`], and
+//!   [`Network::optimize_with_restarts`] keeping the best bound; Luby or
+//!   geometric) that keep the dom/wdeg weights from run to run.
 //! - [`Network::fix`] narrows a compiled network to an instance's givens:
 //!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
@@ -107,11 +112,8 @@
 //! # What it does not have (yet)
 //!
 //! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); no restarts for optimisation; no `div` or `mod`;
-//! `cumulative` has no edge finding; no domain-consistent (matching)
-//! `all_different`, and the bounds-consistent one tries every interval,
-//! `O(n^3)`, rather than the `O(n log n)` algorithms. The crate's files
-//! still import each other in a circle (model, network, propagator).
+//! domains); `cumulative` has no edge finding. The crate's files still
+//! import each other in a circle (model, network, propagator).
 //!
 //! # The search
 //!

@@ -28,6 +28,8 @@ pub(crate) enum Constraint {
     Disjunctive(Vec<(usize, i64)>),
     /// z = x * y
     Times(usize, usize, usize),
+    /// z = x div y, or x mod y when true
+    Divide(usize, usize, usize, bool),
     /// y = |x|
     Abs(usize, usize),
     /// z = min(xs), or max when true
@@ -40,6 +42,8 @@ pub(crate) enum Constraint {
     Lex(Vec<usize>, Vec<usize>),
     /// all different, with Hall intervals on bounds
     AllDifferentBounds(Vec<usize>),
+    /// all different, on domains (matching)
+    AllDifferentDomain(Vec<usize>),
     /// tasks (start, duration, demand) within a capacity
     Cumulative(Vec<(usize, i64, i64)>, i64),
 }
@@ -96,6 +100,8 @@ impl Constraint {
             }
             Constraint::Clause(pos, neg) => m.clause(&pick(pos), &pick(neg)).unwrap(),
             Constraint::Times(x, y, z) => m.times(vars[*x], vars[*y], vars[*z]).unwrap(),
+            Constraint::Divide(x, y, z, false) => m.div(vars[*x], vars[*y], vars[*z]).unwrap(),
+            Constraint::Divide(x, y, z, true) => m.modulo(vars[*x], vars[*y], vars[*z]).unwrap(),
             Constraint::Abs(x, y) => m.abs(vars[*x], vars[*y]).unwrap(),
             Constraint::Extreme(xs, z, true) => m.max(&pick(xs), vars[*z]).unwrap(),
             Constraint::Extreme(xs, z, false) => m.min(&pick(xs), vars[*z]).unwrap(),
@@ -105,6 +111,7 @@ impl Constraint {
             Constraint::Inverse(f, g) => m.inverse(&pick(f), &pick(g)).unwrap(),
             Constraint::Lex(xs, ys) => m.lex_lesseq(&pick(xs), &pick(ys)).unwrap(),
             Constraint::AllDifferentBounds(xs) => m.all_different_bounds(&pick(xs)).unwrap(),
+            Constraint::AllDifferentDomain(xs) => m.all_different_domain(&pick(xs)).unwrap(),
             Constraint::Cumulative(tasks, capacity) => {
                 let starts: Vec<Var> = tasks.iter().map(|t| vars[t.0]).collect();
                 let durations: Vec<i64> = tasks.iter().map(|t| t.1).collect();
@@ -125,7 +132,9 @@ impl Constraint {
 
     pub(crate) fn holds(&self, a: &[i64]) -> bool {
         match self {
-            Constraint::AllDifferent(xs) | Constraint::AllDifferentBounds(xs) => xs
+            Constraint::AllDifferent(xs)
+            | Constraint::AllDifferentBounds(xs)
+            | Constraint::AllDifferentDomain(xs) => xs
                 .iter()
                 .enumerate()
                 .all(|(i, &x)| xs[i + 1..].iter().all(|&y| a[x] != a[y])),
@@ -164,6 +173,16 @@ impl Constraint {
                 })
             }
             Constraint::Times(x, y, z) => a[*x] * a[*y] == a[*z],
+            // Rust's / and % round toward zero, as FlatZinc's.
+            Constraint::Divide(x, y, z, modulo) => {
+                a[*y] != 0
+                    && a[*z]
+                        == if *modulo {
+                            a[*x] % a[*y]
+                        } else {
+                            a[*x] / a[*y]
+                        }
+            }
             Constraint::Abs(x, y) => a[*x].abs() == a[*y],
             Constraint::Extreme(xs, z, max) => {
                 let values = xs.iter().map(|&i| a[i]);
@@ -267,6 +286,8 @@ pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
             .prop_map(|(xs, values, count)| Constraint::Among(xs, values, count)),
         prop::collection::vec((0..vars, -1i64..=3), 0..=4).prop_map(Constraint::Disjunctive),
         (0..vars, 0..vars, 0..vars).prop_map(|(x, y, z)| Constraint::Times(x, y, z)),
+        (0..vars, 0..vars, 0..vars, any::<bool>())
+            .prop_map(|(x, y, z, modulo)| Constraint::Divide(x, y, z, modulo)),
         (0..vars, 0..vars).prop_map(|(x, y)| Constraint::Abs(x, y)),
         (positions(vars), 0..vars, any::<bool>())
             .prop_map(|(xs, z, max)| Constraint::Extreme(xs, z, max)),
@@ -286,6 +307,8 @@ pub(crate) fn constraint(vars: usize) -> impl Strategy<Value = Constraint> {
             .prop_map(|(xs, ys)| Constraint::Lex(xs, ys)),
         prop::sample::subsequence((0..vars).collect::<Vec<_>>(), 0..=vars)
             .prop_map(Constraint::AllDifferentBounds),
+        prop::sample::subsequence((0..vars).collect::<Vec<_>>(), 0..=vars)
+            .prop_map(Constraint::AllDifferentDomain),
         (
             prop::collection::vec((0..vars, -1i64..=3, -1i64..=3), 0..=4),
             -1i64..=4

@@ -1,4 +1,5 @@
-//! Bounds-consistent all-different against a naive Hall-interval checker.
+//! Bounds-consistent all-different against a naive Hall-interval checker,
+//! and the domain-consistent one against the solutions it allows.
 
 use csp::{Model, Var};
 use proptest::prelude::*;
@@ -51,6 +52,58 @@ proptest! {
         } else {
             // Failed: then there is no solution at all.
             prop_assert_eq!(backtrack::count(network), 0);
+        }
+    }
+}
+
+/// The values of each domain that some assignment of all the variables to
+/// different values uses, by trying every assignment; empty lists when
+/// there is none.
+fn used_by_some_solution(domains: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    fn go(d: &[Vec<i64>], a: &mut Vec<i64>, used: &mut [Vec<i64>]) {
+        if a.len() == d.len() {
+            for (u, &x) in used.iter_mut().zip(a.iter()) {
+                u.push(x);
+            }
+            return;
+        }
+        for &x in &d[a.len()] {
+            if !a.contains(&x) {
+                a.push(x);
+                go(d, a, used);
+                a.pop();
+            }
+        }
+    }
+    let mut used = vec![Vec::new(); domains.len()];
+    go(domains, &mut Vec::new(), &mut used);
+    for u in &mut used {
+        u.sort_unstable();
+        u.dedup();
+    }
+    used
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn all_different_domain_keeps_exactly_the_values_of_solutions(
+        domains in prop::collection::vec(
+            prop::sample::subsequence((-3i64..=3).collect::<Vec<_>>(), 1..=7),
+            1..=6,
+        ),
+    ) {
+        let mut m = Model::new();
+        let vars: Vec<Var> = domains.iter().map(|d| m.var_in(d.iter().copied()).unwrap()).collect();
+        m.all_different_domain(&vars).unwrap();
+        let network = m.compile();
+        let expected = used_by_some_solution(&domains);
+        if network.is_failed() {
+            prop_assert!(expected.iter().all(|u| u.is_empty()), "{:?}", domains);
+        } else {
+            let found: Vec<Vec<i64>> = vars.iter().map(|&v| network.domain(v)).collect();
+            prop_assert_eq!(found, expected, "from {:?}", domains);
         }
     }
 }

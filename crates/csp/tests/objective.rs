@@ -8,13 +8,13 @@ use proptest::prelude::*;
 use crate::constraints::{Constraint, constraint, domains, generate_and_test, model};
 
 /// The objective's value at an assignment.
-fn value(terms: &[(i64, usize)], a: &[i64]) -> i64 {
+pub(crate) fn value(terms: &[(i64, usize)], a: &[i64]) -> i64 {
     terms.iter().map(|&(c, i)| c * a[i]).sum()
 }
 
 /// The model with its objective posted, the objective's variable, and the
 /// optimum by exhaustive search (`None`: no solution).
-fn posted(
+pub(crate) fn posted(
     domains: &[Vec<i64>],
     constraints: &[Constraint],
     terms: &[(i64, usize)],

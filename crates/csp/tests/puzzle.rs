@@ -2,7 +2,7 @@
 
 use backtrack::Parallel;
 use csp::puzzle;
-use csp::{Network, Solution, Var};
+use csp::{Model, Network, Rel, Solution, Var};
 
 fn values(solution: &Solution, vars: &[Var]) -> Vec<i64> {
     vars.iter().map(|&v| solution[v]).collect()
@@ -416,5 +416,38 @@ fn the_job_shop_ft06_has_the_optimal_makespan_55() {
     for mut spans in busy {
         spans.sort_unstable();
         assert!(spans.windows(2).all(|w| w[0].1 <= w[1].0), "{spans:?}");
+    }
+}
+
+/// N-queens with its diagonals as linear `!=` constraints, which the
+/// network advises one by one rather than by shifted words.
+fn queens_by_linear(n: usize) -> (Model, Vec<Var>) {
+    let mut m = Model::new();
+    let q = m.vars(n, 0..=n as i64 - 1).unwrap();
+    m.all_different(&q).unwrap();
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = (j - i) as i64;
+            m.linear(&[(1, q[i]), (-1, q[j])], Rel::Ne, d).unwrap();
+            m.linear(&[(1, q[i]), (-1, q[j])], Rel::Ne, -d).unwrap();
+        }
+    }
+    (m, q)
+}
+
+#[test]
+fn queens_diagonals_as_shifted_words_keep_the_order_of_solutions() {
+    for n in [1, 4, 6, 8] {
+        let columns = |m: Model, q: &[Var]| -> Vec<Vec<i64>> {
+            let network = m.compile();
+            let solutions = network.solutions(usize::MAX);
+            solutions
+                .iter()
+                .map(|s| q.iter().map(|&v| s[v]).collect())
+                .collect()
+        };
+        let (m, q) = puzzle::queens(n).unwrap();
+        let (l, lq) = queens_by_linear(n);
+        assert_eq!(columns(m, &q), columns(l, &lq), "{n} queens");
     }
 }

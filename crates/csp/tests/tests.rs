@@ -4,6 +4,7 @@
 mod branch;
 mod circuit;
 mod constraints;
+mod divide;
 mod hall;
 mod hidato;
 mod kakuro;
@@ -13,6 +14,7 @@ mod objective;
 mod propagation;
 mod puzzle;
 mod regular;
+mod restarts;
 mod runner;
 mod samurai;
 mod user;

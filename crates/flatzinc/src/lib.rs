@@ -71,7 +71,8 @@ pub use ast::{
 pub use check::{Violation, check};
 pub use error::{ECHO_MAX, ParseError};
 pub use instance::{
-    Arg, Call, Domain, Instance, Objective, Output, Search, Term, Value, VarId, Variable, resolve,
+    Arg, Call, Consistency, Domain, Instance, Objective, Output, Search, Term, Value, VarId,
+    Variable, resolve,
 };
 pub use output::{show, solution_lines};
 pub use parse::{MAX_DEPTH, parse};

@@ -142,3 +142,59 @@ fn what_the_solver_cannot_take_is_refused_with_its_name() {
         "line 1, column 14: int_lin_eq has 2 coefficients for 1 variables"
     );
 }
+
+#[test]
+fn all_different_annotated_domain_or_bounds_propagates_that_strongly() {
+    // x, y in {1, 3} take both values; z in 1..3 must be 2. Bounds see it
+    // only once x and y are narrowed to an interval, so not here; the
+    // matching sees it at once; the default, forward checking, neither.
+    let model = |annotation: &str| {
+        format!(
+            "var {{1,3}}: x :: output_var;\nvar {{1,3}}: y :: output_var;\n\
+             var 1..3: z :: output_var;\nvar 0..9: w :: output_var;\n\
+             constraint fzn_all_different_int([x,y,z,w]){annotation};\nsolve satisfy;\n"
+        )
+    };
+    let z_domain = |annotation: &str| {
+        let instance = resolve(&parse(&model(annotation)).unwrap()).unwrap();
+        let translation = translate(&instance).unwrap();
+        translation.model.compile().domain(translation.vars[2])
+    };
+    assert_eq!(z_domain(" :: domain"), [2]);
+    assert_eq!(z_domain(" :: domain_propagation"), [2]);
+    assert_eq!(z_domain(" :: bounds"), [1, 2, 3]);
+    assert_eq!(z_domain(""), [1, 2, 3]);
+}
+
+#[test]
+fn int_div_and_int_mod_past_the_table_size_have_exactly_the_solutions_of_enumeration() {
+    // 81 * 21 * 41 tuples: past the table, on the solver's propagator.
+    for op in ["int_div", "int_mod"] {
+        let text = format!(
+            "var -40..40: x :: output_var;\nvar -10..10: y :: output_var;\n\
+             var -20..20: z :: output_var;\nconstraint {op}(x, y, z);\nsolve satisfy;\n"
+        );
+        let (found, all, status) = all_solutions(&text);
+        assert_eq!(status, Status::Complete, "{op}");
+        assert_eq!(found.len(), all.len(), "{op}: a solution twice");
+        let mut expected = BTreeSet::new();
+        for x in -40i64..=40 {
+            for y in -10i64..=10 {
+                let z = if op == "int_div" {
+                    x.checked_div(y)
+                } else {
+                    x.checked_rem(y)
+                };
+                if let Some(z) = z.filter(|z| z.abs() <= 20) {
+                    let lines = [
+                        format!("x = {x};"),
+                        format!("y = {y};"),
+                        format!("z = {z};"),
+                    ];
+                    expected.insert(lines.into_iter().collect::<Lines>());
+                }
+            }
+        }
+        assert_eq!(found, expected, "{op}");
+    }
+}

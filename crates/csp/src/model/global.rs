@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use super::Model;
 use crate::error::Error;
-use crate::propagator::{Abs, ElementVar, Extreme, Global, Hall, Inverse, Lex, Prop, Times};
+use crate::propagator::{
+    Abs, Divide, ElementVar, Extreme, Global, Hall, Inverse, Lex, Matching, Prop, Times,
+};
 use crate::var::Var;
 
 impl Model {
@@ -30,6 +32,50 @@ impl Model {
     pub fn times(&mut self, x: Var, y: Var, z: Var) -> Result<(), Error> {
         let (x, y, z) = (self.check(x)?, self.check(y)?, self.check(z)?);
         self.global(Global::Times(Times { x, y, z }));
+        Ok(())
+    }
+
+    /// `z = x div y`, the quotient rounded toward zero (FlatZinc's
+    /// `int_div`); `y` is never 0. Propagation: `y` value by value (a value
+    /// leaves when no `x` within `x`'s bounds has a quotient within `z`'s),
+    /// `x` and `z` on bounds.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let (x, y, z) = (m.var(-7..=-7)?, m.var(-2..=2)?, m.var(-9..=9)?);
+    /// m.div(x, y, z)?;
+    /// let pairs: Vec<(i64, i64)> = m.compile().solutions(9).iter().map(|s| (s[y], s[z])).collect();
+    /// assert_eq!(pairs, [(-2, 3), (-1, 7), (1, -7), (2, -3)]);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn div(&mut self, x: Var, y: Var, z: Var) -> Result<(), Error> {
+        self.divide(x, y, z, false)
+    }
+
+    /// `z = x mod y`, the remainder of [`div`](Model::div), with the sign of
+    /// `x` (FlatZinc's `int_mod`): `x = y * (x div y) + x mod y`; `y` is
+    /// never 0. Propagation: as [`div`](Model::div)'s.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let (x, y, z) = (m.var(-7..=-7)?, m.var(-3..=3)?, m.var(-9..=9)?);
+    /// m.modulo(x, y, z)?;
+    /// let mut pairs: Vec<(i64, i64)> = m.compile().solutions(9).iter().map(|s| (s[y], s[z])).collect();
+    /// pairs.sort();
+    /// assert_eq!(pairs, [(-3, -1), (-2, -1), (-1, 0), (1, 0), (2, -1), (3, -1)]);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn modulo(&mut self, x: Var, y: Var, z: Var) -> Result<(), Error> {
+        self.divide(x, y, z, true)
+    }
+
+    fn divide(&mut self, x: Var, y: Var, z: Var, modulo: bool) -> Result<(), Error> {
+        let (x, y, z) = (self.check(x)?, self.check(y)?, self.check(z)?);
+        self.global(Global::Divide(Divide { x, y, z, modulo }));
         Ok(())
     }
 
@@ -101,6 +147,11 @@ impl Model {
     /// too), and Hall intervals, so a variable's bounds leave every
     /// interval that as many other variables fill.
     ///
+    /// # Complexity
+    ///
+    /// `O(n log n)` a run for `n` variables (a sweep over the sorted
+    /// bounds, after López-Ortiz et al.).
+    ///
     /// # Example
     ///
     /// `x, y` in 1..=2 fill that interval: `z` in 1..=3 must be 3.
@@ -116,6 +167,38 @@ impl Model {
         self.all_different(vars)?;
         let vars = self.check_all(vars)?;
         self.global(Global::Hall(Hall { vars }));
+        Ok(())
+    }
+
+    /// All of `vars` take different values, propagated on domains: a value
+    /// leaves a variable's domain as soon as no assignment of all of them
+    /// to different values uses it (a maximum matching and the strongly
+    /// connected components of its residual graph, after Régin). Posts the
+    /// forward checking of [`all_different`](Model::all_different) too.
+    ///
+    /// # Complexity
+    ///
+    /// Each run from scratch: `O(n * e)` for `n` variables and `e` pairs of
+    /// a variable and a value of its domain.
+    ///
+    /// # Example
+    ///
+    /// `x, y` in {1, 3} take both values: `z` in {1, 2, 3} must be 2, which
+    /// bounds alone do not see.
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let [x, y] = [m.var_in([1, 3])?, m.var_in([1, 3])?];
+    /// let z = m.var(1..=3)?;
+    /// let w = m.var(0..=9)?;
+    /// m.all_different_domain(&[x, y, z, w])?;
+    /// assert_eq!(m.compile().domain(z), [2]);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn all_different_domain(&mut self, vars: &[Var]) -> Result<(), Error> {
+        self.all_different(vars)?;
+        let vars = self.check_all(vars)?;
+        self.global(Global::Matching(Matching { vars }));
         Ok(())
     }
 

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::Network;
-use super::schedule::Advice;
+use super::schedule::{Advice, Shifted};
 use super::state::{COPY_WORDS, Fail, Layout, State, Static};
 use super::store::Store;
 use crate::model::Model;
@@ -23,6 +23,9 @@ impl Network {
         let mut bound_changes: Vec<(u32, u32)> = Vec::new();
         // (variable, dense all-different it is in).
         let mut units: Vec<(u32, u32)> = Vec::with_capacity(places);
+        // (variable, a peer it differs from by a shift within one word).
+        let mut shifts: Vec<(u32, (u32, u32, i32))> = Vec::new();
+        let one_word = |v: u32| model.vars[v as usize].len == 1;
         for (p, prop) in props.iter().enumerate() {
             let p = p as u32;
             let scheduled = prop.is_scheduled();
@@ -45,7 +48,19 @@ impl Network {
                 };
                 watch.extend(prop.vars().iter().map(|&v| (v, p)));
             }
-            if let Prop::NotEqual { x, y, c } = *prop {
+            if let Prop::NotEqual { x, y, c } = *prop
+                && one_word(x)
+                && one_word(y)
+                && model.vars[x as usize].offset == model.vars[y as usize].offset
+                && c.unsigned_abs() < 64
+            {
+                // The bit of x's value, moved by -c, is y's bit to clear;
+                // y's moved by c, x's.
+                let c = c as i32;
+                let word = |v: u32| model.vars[v as usize].start;
+                shifts.push((x, (y, word(y), -c)));
+                shifts.push((y, (x, word(x), c)));
+            } else if let Prop::NotEqual { x, y, c } = *prop {
                 // x fixed to a: y != a - c; y fixed to b: x != b + c.
                 fixes.push((x, Advice::Differ { other: y, shift: c }));
                 if let Some(shift) = c.checked_neg() {
@@ -71,10 +86,17 @@ impl Network {
                 }
             }
         }
-        // Each variable's peers in the dense all-differents, each once.
+        // Each variable's peers in the dense all-differents, each once; and
+        // its shifted peers. A variable with both has one list of peers,
+        // each with every shift its bit moves by (0 for the all-different):
+        // the columns and both diagonals of N-queens in one pass.
         let (unit_start, units) = by_var(n, units);
+        let (shift_start, shifts) = by_var(n, shifts);
         let mut distinct: Vec<(u32, u32)> = Vec::with_capacity(units.len() * 8);
+        let mut shifted: Vec<Shifted> = Vec::with_capacity(shifts.len());
         let mut seen = vec![u32::MAX; n];
+        // Where each peer of the current variable is in `shifted`.
+        let mut slot = vec![(u32::MAX, 0u32); n];
         for v in 0..n {
             let start = distinct.len() as u32;
             for &p in &units[unit_start[v] as usize..unit_start[v + 1] as usize] {
@@ -92,9 +114,33 @@ impl Network {
                 }
             }
             let end = distinct.len() as u32;
-            if end > start {
-                fixes.push((v as u32, Advice::Distinct { start, end }));
+            let mine = &shifts[shift_start[v] as usize..shift_start[v + 1] as usize];
+            if mine.is_empty() {
+                if end > start {
+                    fixes.push((v as u32, Advice::Distinct { start, end }));
+                }
+                continue;
             }
+            let first = shifted.len() as u32;
+            let peers = distinct[start as usize..].iter().map(|&(u, w)| (u, w, 0));
+            for (u, w, shift) in peers.chain(mine.iter().copied()) {
+                match slot[u as usize] {
+                    (owner, i) if owner == v as u32 => shifted[i as usize].add(shift),
+                    _ => {
+                        slot[u as usize] = (v as u32, shifted.len() as u32);
+                        shifted.push(Shifted::new(u, w, shift));
+                    }
+                }
+            }
+            distinct.truncate(start as usize);
+            let last = shifted.len() as u32;
+            fixes.push((
+                v as u32,
+                Advice::Shifted {
+                    start: first,
+                    end: last,
+                },
+            ));
         }
         let (fix_start, fix_watch) = by_var(n, fixes);
         let (change_range, change_watch) = watch_lists(n, changes);
@@ -119,6 +165,7 @@ impl Network {
             names: model.vars.iter().map(|d| d.name.clone()).collect(),
             props,
             distinct: distinct.into(),
+            shifted: shifted.into(),
             fix_start,
             fix_watch,
             change_range,

@@ -3,7 +3,7 @@
 //! and every bound the engine sets narrows the objective's domain in the
 //! next applied choice, so the other constraints prune on it.
 
-use backtrack::{Limits, Optimize, Report, Stats};
+use backtrack::{Limits, Optimize, Outcome, Report, Stats};
 
 use super::Network;
 use super::state::Fail;
@@ -109,27 +109,41 @@ impl Network {
                 best = Some(s);
             }
         });
+        let found = report.value;
+        let cost = found.best.map(|b| b.cost);
+        self.optimum(best, cost, found.lower_bound, found.stats, report.outcome)
+    }
+
+    /// The report of a search for the best cost, in the objective's own
+    /// terms (its sign back when maximising).
+    pub(super) fn optimum(
+        &self,
+        best: Option<Solution>,
+        cost: Option<i64>,
+        lower_bound: Option<i64>,
+        stats: Stats,
+        outcome: Outcome,
+    ) -> Report<Optimum> {
         let sign = |cost: i64| match self.stat.objective {
             Some(obj) if obj.maximize => -cost,
             _ => cost,
         };
-        let found = report.value;
         // A complete search without a solution proved that there is none:
         // no bound to speak of.
-        let proved_empty = report.outcome.is_complete() && found.best.is_none();
+        let proved_empty = outcome.is_complete() && cost.is_none();
         let bound = if proved_empty {
             None
         } else {
-            found.lower_bound.map(sign)
+            lower_bound.map(sign)
         };
         Report {
             value: Optimum {
                 best,
-                objective: found.best.map(|b| sign(b.cost)),
+                objective: cost.map(sign),
                 bound,
-                stats: found.stats,
+                stats,
             },
-            outcome: report.outcome,
+            outcome,
         }
     }
 }

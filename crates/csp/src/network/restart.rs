@@ -1,11 +1,13 @@
-//! Restarts: the search for a first solution run again and again from the
-//! root with a growing node budget, the dom/wdeg weights kept from run to
-//! run (they live in the network), so each run branches on what failed
-//! before.
+//! Restarts: the search for a first solution, or branch and bound, run
+//! again and again from the root with a growing node budget, the dom/wdeg
+//! weights kept from run to run (they live in the network), so each run
+//! branches on what failed before; branch and bound keeps its best cost as
+//! the bound of the next run.
 
-use backtrack::{Limits, Outcome, Report, Search, Stop};
+use backtrack::{Limits, Optimize, Outcome, Report, Search, Stats, Stop};
 
 use super::Network;
+use crate::Optimum;
 use crate::solution::Solution;
 
 /// How the node budget of each run grows.
@@ -114,6 +116,99 @@ impl Network {
             network = search.into_problem();
         }
         stopped(Stop::NodeLimit)
+    }
+}
+
+impl Network {
+    /// [`optimize`](Network::optimize) by runs of branch and bound from the
+    /// root, each stopped after its budget of nodes by `restarts`, within
+    /// `limits` over all runs. Every run starts with the best cost found so
+    /// far as its bound (the objective narrowed to beat it), and the
+    /// dom/wdeg weights carry over, as in
+    /// [`first_with_restarts`](Network::first_with_restarts). A run that
+    /// ends within its budget proves the best optimal; `improved` sees each
+    /// solution that beats the best so far, over all runs. The same network
+    /// and restarts give the same runs every time.
+    ///
+    /// # Example
+    ///
+    /// The Golomb ruler with 6 marks, by restarts on dom/wdeg:
+    ///
+    /// ```
+    /// use csp::{Restarts, ValueOrder, VarOrder, puzzle};
+    ///
+    /// let (mut m, marks) = puzzle::golomb(6)?;
+    /// m.branch(&marks, VarOrder::DomWdeg, ValueOrder::Min)?;
+    /// let report = m.compile().optimize_with_restarts(
+    ///     Restarts::Luby { scale: 20 },
+    ///     &backtrack::Limits::default(),
+    ///     |_| {},
+    /// );
+    /// assert!(report.outcome.is_complete());
+    /// assert_eq!(report.value.objective, Some(17));
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn optimize_with_restarts(
+        &self,
+        restarts: Restarts,
+        limits: &Limits,
+        mut improved: impl FnMut(&Solution),
+    ) -> Report<Optimum> {
+        let mut network = self.clone();
+        let mut best: Option<(Solution, i64)> = None;
+        let mut floor = None;
+        let mut stats = Stats::default();
+        let total = limits.node_budget();
+        let outcome = 'runs: {
+            for run in 0.. {
+                let left = total.map_or(u64::MAX, |t| t.saturating_sub(stats.nodes));
+                if left == 0 {
+                    break 'runs Outcome::Stopped(Stop::NodeLimit);
+                }
+                if let Some(stop) = limits.poll() {
+                    break 'runs Outcome::Stopped(stop);
+                }
+                let budget = restarts.budget(run).min(left);
+                if let Some((_, cost)) = best {
+                    network.set_bound(cost);
+                }
+                let report = backtrack::minimize_from(
+                    &mut network,
+                    &limits.clone().nodes(budget),
+                    |network, _| {
+                        let cost = network.cost();
+                        // The bound makes every solution of a later run an
+                        // improvement; checked all the same.
+                        if best.as_ref().is_none_or(|&(_, b)| cost < b)
+                            && let Some(s) = network.solution()
+                        {
+                            improved(&s);
+                            best = Some((s, cost));
+                        }
+                    },
+                );
+                let found = report.value;
+                if run == 0 {
+                    floor = found.lower_bound;
+                }
+                stats.nodes = stats.nodes.saturating_add(found.stats.nodes);
+                stats.solutions = stats.solutions.saturating_add(found.stats.solutions);
+                stats.dead_ends = stats.dead_ends.saturating_add(found.stats.dead_ends);
+                stats.max_depth = stats.max_depth.max(found.stats.max_depth);
+                match report.outcome {
+                    Outcome::Complete => break 'runs Outcome::Complete,
+                    // The run's own budget ran out: the next one.
+                    Outcome::Stopped(Stop::NodeLimit) if budget < left => {}
+                    Outcome::Stopped(stop) => break 'runs Outcome::Stopped(stop),
+                }
+            }
+            Outcome::Stopped(Stop::NodeLimit)
+        };
+        let cost = best.as_ref().map(|&(_, c)| c);
+        // Complete: nothing beats the best (or there is no solution).
+        let lower_bound = if outcome.is_complete() { cost } else { floor };
+        let best = best.map(|(s, _)| s);
+        self.optimum(best, cost, lower_bound, stats, outcome)
     }
 }
 

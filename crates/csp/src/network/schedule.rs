@@ -16,10 +16,50 @@ pub(super) enum Advice {
     /// all such constraints, each once, and their words held in
     /// `distinct[start..end]`; the fixed variable's bit leaves their words.
     Distinct { start: u32, end: u32 },
+    /// `x != y + c` for several `y` on one word with the fixed variable's
+    /// offset, `c` within a word (the diagonals of N-queens), and its peers
+    /// in the dense all-differents, if any, held in `shifted[start..end]`:
+    /// the fixed variable's bit, moved by each of a peer's shifts, leaves
+    /// the peer's word.
+    Shifted { start: u32, end: u32 },
     /// Tell propagator `p` that its variable at position `pos` is fixed.
     Prop { p: u32, pos: u32 },
     /// Schedule propagator `p`, which watches the variable being fixed.
     Wake { p: u32 },
+}
+
+/// A peer of `Advice::Shifted`: variable `var` on word `word`, which loses
+/// the fixed variable's bit moved by each of its shifts: bit `64 + s` of
+/// `pattern` for a shift `s` (`|s| < 64`), so that the mask for the fixed
+/// bit `b` is the pattern moved up by `b`, its upper word.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Shifted {
+    pattern: u128,
+    var: u32,
+    word: u32,
+}
+
+impl Shifted {
+    pub(super) fn new(var: u32, word: u32, shift: i32) -> Shifted {
+        let mut peer = Shifted {
+            pattern: 0,
+            var,
+            word,
+        };
+        peer.add(shift);
+        peer
+    }
+
+    /// One more shift, `|shift| < 64`.
+    pub(super) fn add(&mut self, shift: i32) {
+        self.pattern |= 1u128 << (64 + shift);
+    }
+
+    /// The bits to clear when the fixed variable's bit is `bit`.
+    #[inline(always)]
+    fn mask(&self, bit: u32) -> u64 {
+        ((self.pattern << bit) >> 64) as u64
+    }
 }
 
 impl Store<'_> {
@@ -142,23 +182,26 @@ impl Store<'_> {
                                 while hits != 0 {
                                     let (u, w) = chunk[hits.trailing_zeros() as usize];
                                     hits &= hits - 1;
-                                    // touched, for a one-word domain
-                                    let d = self.st.words[w as usize] & !mask;
-                                    self.write(w as usize, d);
-                                    if d == 0 {
-                                        self.blame(&[v, u]);
-                                        return Err(Fail);
-                                    }
-                                    if d & (d - 1) == 0 {
-                                        self.st.fixed.push(u);
-                                    }
-                                    self.schedule(u);
-                                    // The bit left below or above all the others.
-                                    if self.bounds_watched(u)
-                                        && (mask < (d & d.wrapping_neg()) || mask > d)
-                                    {
-                                        self.schedule_bounds(u);
-                                    }
+                                    self.clear_word_bit(v, u, w, mask)?;
+                                }
+                            }
+                        }
+                        Advice::Shifted { start, end } => {
+                            let own = self.st.words[stat.vars[v as usize].start as usize];
+                            let bit = own.trailing_zeros();
+                            let peers = &stat.shifted[start as usize..end as usize];
+                            for chunk in peers.chunks(64) {
+                                // As for Distinct: which peers hold one of
+                                // their bits, without a branch per peer.
+                                let mut hits = 0u64;
+                                for (i, p) in chunk.iter().enumerate() {
+                                    let d = self.st.words[p.word as usize];
+                                    hits |= u64::from(d & p.mask(bit) != 0) << i;
+                                }
+                                while hits != 0 {
+                                    let p = chunk[hits.trailing_zeros() as usize];
+                                    hits &= hits - 1;
+                                    self.clear_word_bit(v, p.var, p.word, p.mask(bit))?;
                                 }
                             }
                         }
@@ -183,6 +226,32 @@ impl Store<'_> {
                 return Ok(());
             }
         }
+    }
+
+    /// Clears the bits `mask` from `u`'s one-word domain, word `w`, which
+    /// holds one of them at least, because `v` was fixed: `touched` for one
+    /// word.
+    #[inline(always)]
+    fn clear_word_bit(&mut self, v: u32, u: u32, w: u32, mask: u64) -> Result<(), Fail> {
+        let old = self.st.words[w as usize];
+        let d = old & !mask;
+        self.write(w as usize, d);
+        if d == 0 {
+            self.blame(&[v, u]);
+            return Err(Fail);
+        }
+        if d & (d - 1) == 0 {
+            self.st.fixed.push(u);
+        }
+        self.schedule(u);
+        // A bit left below or above all the others.
+        let lowest = |x: u64| x & x.wrapping_neg();
+        if self.bounds_watched(u)
+            && (lowest(old) != lowest(d) || old.leading_zeros() != d.leading_zeros())
+        {
+            self.schedule_bounds(u);
+        }
+        Ok(())
     }
 
     /// Counts a failure against each of `vars`, for dom/wdeg.

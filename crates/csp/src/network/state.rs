@@ -1,7 +1,7 @@
 //! The state of a search: the domains as bitsets, the trail that undoes
 //! their changes, and what never changes, shared by every clone.
 
-use super::schedule::Advice;
+use super::schedule::{Advice, Shifted};
 use crate::branch::Group;
 use crate::goal::Objective;
 use crate::propagator::Prop;
@@ -29,6 +29,9 @@ pub(crate) struct Static {
     /// with a common offset, its peers in them, each once with its word, one
     /// list after the other.
     pub(super) distinct: Box<[(u32, u32)]>,
+    /// For each variable in `x != y + c` with `y` on one word with the same
+    /// offset, `c` within a word: those peers, one list after the other.
+    pub(super) shifted: Box<[Shifted]>,
     /// For each variable, what to do when it becomes fixed:
     /// `fix_watch[fix_start[v]..fix_start[v + 1]]`.
     pub(super) fix_start: Box<[u32]>,

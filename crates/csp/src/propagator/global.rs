@@ -6,19 +6,23 @@ use std::borrow::Cow;
 use super::arith::{Abs, Extreme, Times};
 use super::channel::{ElementVar, Inverse, Lex};
 use super::cumulative::Cumulative;
+use super::divide::Divide;
 use super::hall::Hall;
+use super::matching::Matching;
 use crate::network::{Fail, Store};
 
 /// One of the constraints of `arith` and `channel`.
 #[derive(Clone, Debug)]
 pub(crate) enum Global {
     Times(Times),
+    Divide(Divide),
     Abs(Abs),
     Extreme(Extreme),
     ElementVar(ElementVar),
     Inverse(Inverse),
     Lex(Lex),
     Hall(Hall),
+    Matching(Matching),
     Cumulative(Cumulative),
 }
 
@@ -33,12 +37,14 @@ impl Global {
     pub(crate) fn vars(&self) -> Cow<'_, [u32]> {
         Cow::Owned(match self {
             Global::Times(t) => t.vars(),
+            Global::Divide(d) => d.vars(),
             Global::Abs(a) => a.vars(),
             Global::Extreme(e) => e.vars(),
             Global::ElementVar(e) => each_once([&[e.index, e.value][..], &e.array].concat()),
             Global::Inverse(i) => each_once([&i.f[..], &i.g].concat()),
             Global::Lex(l) => each_once([&l.xs[..], &l.ys].concat()),
             Global::Hall(h) => each_once(h.vars.to_vec()),
+            Global::Matching(m) => each_once(m.vars.to_vec()),
             Global::Cumulative(c) => each_once(c.starts.to_vec()),
         })
     }
@@ -48,6 +54,7 @@ impl Global {
         matches!(
             self,
             Global::Times(_)
+                | Global::Divide(_)
                 | Global::Abs(_)
                 | Global::Extreme(_)
                 | Global::Lex(_)
@@ -59,12 +66,14 @@ impl Global {
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         match self {
             Global::Times(t) => t.run(s),
+            Global::Divide(d) => d.run(s),
             Global::Abs(a) => a.run(s),
             Global::Extreme(e) => e.run(s),
             Global::ElementVar(e) => e.run(s),
             Global::Inverse(i) => i.run(s),
             Global::Lex(l) => l.run(s),
             Global::Hall(h) => h.run(s),
+            Global::Matching(m) => m.run(s),
             Global::Cumulative(c) => c.run(s),
         }
     }

@@ -73,6 +73,15 @@ pub enum Arg {
     Array(Vec<Term>),
 }
 
+/// The strength of propagation a constraint's annotation asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Consistency {
+    /// `::domain`: every value no solution of the constraint uses removed.
+    Domain,
+    /// `::bounds`: the bounds of the constraint's variables.
+    Bounds,
+}
+
 /// A constraint with its arguments resolved.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Call {
@@ -82,6 +91,9 @@ pub struct Call {
     pub args: Vec<Arg>,
     /// The variable it defines (`defines_var`), if any.
     pub defines: Option<VarId>,
+    /// The propagation its annotations ask for: `domain` or `bounds`
+    /// (`domain_propagation`, `bounds_propagation`), if any.
+    pub consistency: Option<Consistency>,
     /// Where it was written.
     pub pos: Pos,
 }

@@ -2,7 +2,10 @@
 
 use std::collections::HashMap;
 
-use super::{Arg, Call, Domain, Instance, Objective, Output, Search, Term, Value, VarId, Variable};
+use super::{
+    Arg, Call, Consistency, Domain, Instance, Objective, Output, Search, Term, Value, VarId,
+    Variable,
+};
 use crate::ast::{self, Base, Expr, Goal, Index, Model, Pos};
 use crate::error::{ParseError, cut};
 
@@ -67,6 +70,7 @@ pub fn resolve(model: &Model) -> Result<Instance, ParseError> {
                                 name: "set_in".to_string(),
                                 args,
                                 defines: None,
+                                consistency: None,
                                 pos: decl.pos,
                             });
                         }
@@ -170,10 +174,20 @@ pub fn resolve(model: &Model) -> Result<Instance, ParseError> {
                     Term::Var(id) => Some(id),
                     Term::Const(_) => None,
                 });
+            let consistency = c.annotations.iter().find_map(|a| {
+                if a.is("domain") || a.is("domain_propagation") {
+                    Some(Consistency::Domain)
+                } else if a.is("bounds") || a.is("bounds_propagation") {
+                    Some(Consistency::Bounds)
+                } else {
+                    None
+                }
+            });
             Ok(Call {
                 name: c.name.clone(),
                 args,
                 defines,
+                consistency,
                 pos: c.pos,
             })
         }))

@@ -334,8 +334,9 @@ fn function(op: &str, v: &[i64]) -> bool {
         ("bool_xor", Some(z)) => (x != y) == (z == 1),
         ("int_plus", Some(z)) => x + y == z,
         ("int_times", Some(z)) => x * y == z,
-        ("int_div", Some(z)) => y != 0 && x / y == z,
-        ("int_mod", Some(z)) => y != 0 && x % y == z,
+        // None for y = 0, and for the one quotient that overflows.
+        ("int_div", Some(z)) => x.checked_div(y) == Some(z),
+        ("int_mod", Some(z)) => x.checked_rem(y) == Some(z),
         ("int_min", Some(z)) => x.min(y) == z,
         ("int_max", Some(z)) => x.max(y) == z,
         ("int_pow", Some(z)) => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)) == Some(z),

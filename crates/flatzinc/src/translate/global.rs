@@ -6,6 +6,7 @@ use csp::{Automaton, Rel, Var};
 
 use super::builtin::Args;
 use super::{Builder, TranslateError};
+use crate::instance::Consistency;
 
 type Res<T> = Result<T, TranslateError>;
 
@@ -30,6 +31,26 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
             } else {
                 b.model.or(&xs, r).map_err(solver)?;
             }
+        }
+        "int_div" | "int_mod" => {
+            a.count(3)?;
+            let [x, y, z] = [0, 1, 2].map(|i| a.term(i));
+            let (x, y, z) = (b.var(x?, pos)?, b.var(y?, pos)?, b.var(z?, pos)?);
+            // A table of the tuples prunes every value where it is small
+            // enough (see `builtin`); past that, the solver's propagator on
+            // bounds rather than a check on fixed values.
+            let tuples = [x, y, z]
+                .iter()
+                .try_fold(1usize, |n, &v| n.checked_mul(b.domain(v).len()));
+            if tuples.is_some_and(|n| n <= super::builtin::TABLE_MAX) {
+                return Ok(false);
+            }
+            if name == "int_div" {
+                b.model.div(x, y, z)
+            } else {
+                b.model.modulo(x, y, z)
+            }
+            .map_err(solver)?;
         }
         "int_times" | "int_min" | "int_max" => {
             a.count(3)?;
@@ -69,7 +90,12 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
         "fzn_all_different_int" => {
             a.count(1)?;
             let xs = vars(b, 0)?;
-            b.model.all_different(&xs).map_err(solver)?;
+            match a.call.consistency {
+                Some(Consistency::Domain) => b.model.all_different_domain(&xs),
+                Some(Consistency::Bounds) => b.model.all_different_bounds(&xs),
+                None => b.model.all_different(&xs),
+            }
+            .map_err(solver)?;
         }
         "fzn_table_int" => {
             a.count(2)?;

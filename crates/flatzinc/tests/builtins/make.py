@@ -52,3 +52,15 @@ model("array_bool_or_imp", "", "abcr", "array_bool_or_imp([a, b, c], r)")
 model("array_bool_xor", "", "abc", "array_bool_xor([a, b, c])")
 model("bool_lin_eq", "", "abc", "bool_lin_eq([1, 2, -1], [a, b, c], 1)")
 model("bool_lin_le", "", "abc", "bool_lin_le([1, 2, -1], [a, b, c], 1)")
+# Division on wider domains, negative divisors and a hole at 0.
+for op in ["div", "mod"]:
+    text = "\n".join([
+        "var -9..9: x :: output_var;",
+        "var {-4, -3, 0, 2, 5}: y :: output_var;",
+        "var -2..3: z :: output_var;",
+        f"constraint int_{op}(x, y, z);",
+        "solve satisfy;",
+        "",
+    ])
+    with open(os.path.join(os.path.dirname(__file__), f"int_{op}_wide.fzn"), "w") as f:
+        f.write(text)
