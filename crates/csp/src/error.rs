@@ -20,9 +20,11 @@ pub enum Error {
         /// The model it was given to.
         model: u64,
     },
-    /// A domain spans more values than a variable can hold.
+    /// A domain spans more values than a bitset holds where a constraint
+    /// needs one (a table, an automaton), or a model outgrew its 2^32
+    /// variables or domain words.
     #[error(
-        "a domain spanning {size} values is too large: at most {MAX_DOMAIN} values per variable"
+        "a domain spanning {size} values is too large: at most {MAX_DOMAIN} values where a constraint needs a bitset"
     )]
     DomainTooLarge {
         /// The number of values from the smallest to the largest, inclusive.

@@ -42,20 +42,18 @@ fn fixing_a_variable_of_another_model_leaves_the_network_as_it_was() {
 }
 
 #[test]
-fn a_domain_too_large_is_refused_and_the_largest_works() {
+fn a_domain_past_the_bitsets_is_an_interval_and_the_widest_bitset_works() {
     let mut m = Model::new();
-    assert_eq!(
-        m.var(0..=MAX_DOMAIN as i64),
-        Err(Error::DomainTooLarge {
-            size: MAX_DOMAIN as u128 + 1
-        })
-    );
-    assert!(matches!(
-        m.var(i64::MIN..=i64::MAX),
-        Err(Error::DomainTooLarge { .. })
-    ));
-    assert!(m.var_in([-5000, 5000]).is_err());
-    // The largest domain, far from 0, with a constraint near its top.
+    let wide = m.var(0..=MAX_DOMAIN as i64).unwrap();
+    let every = m.var(i64::MIN..=i64::MAX).unwrap();
+    let sparse = m.var_in([-5000, 5000]).unwrap();
+    let network = m.compile();
+    assert_eq!(network.bounds(wide), Some((0, MAX_DOMAIN as i64)));
+    assert_eq!(network.domain(wide), [0, MAX_DOMAIN as i64]);
+    assert_eq!(network.bounds(every), Some((i64::MIN, i64::MAX)));
+    assert_eq!(network.bounds(sparse), Some((-5000, 5000)));
+    // The widest bitset, far from 0, with a constraint near its top.
+    let mut m = Model::new();
     let x = m.var(i64::MAX - MAX_DOMAIN as i64 + 1..=i64::MAX).unwrap();
     let y = m.var(-4..=4).unwrap();
     m.not_equal(x, y, i64::MAX - 2).unwrap();

@@ -174,13 +174,16 @@ impl Model {
     /// # Errors
     ///
     /// [`Error::TupleArity`] if a tuple's length is not the number of
-    /// variables.
+    /// variables; [`Error::DomainTooLarge`] for an interval variable of more
+    /// than [`MAX_DOMAIN`](crate::MAX_DOMAIN) values (the table propagates
+    /// on bitsets: a smaller interval becomes one).
     pub fn table<T: AsRef<[i64]>>(
         &mut self,
         vars: &[Var],
         tuples: impl IntoIterator<Item = T>,
     ) -> Result<(), Error> {
         let vars = self.check_all(vars)?;
+        self.make_bitsets(&vars)?;
         let mut flat = Vec::new();
         let mut count = 0;
         'tuples: for tuple in tuples {
@@ -226,7 +229,18 @@ impl Model {
 
     /// `value == array[index]`, `index` counted from 0: the element
     /// constraint, as a table of the pairs `(i, array[i])`.
+    ///
+    /// # Errors
+    ///
+    /// As [`table`](Model::table), after `index` is narrowed to the array's
+    /// positions and `value` to the array's smallest to largest value.
     pub fn element(&mut self, index: Var, array: &[i64], value: Var) -> Result<(), Error> {
+        let (i, v) = (self.check(index)?, self.check(value)?);
+        let last = i64::try_from(array.len()).map_or(i64::MAX, |n| n - 1);
+        self.narrow_declared(i, 0, last);
+        if let (Some(&lo), Some(&hi)) = (array.iter().min(), array.iter().max()) {
+            self.narrow_declared(v, lo, hi);
+        }
         let pairs: Vec<[i64; 2]> = (0..).zip(array).map(|(i, &v)| [i, v]).collect();
         self.table(&[index, value], pairs)
     }

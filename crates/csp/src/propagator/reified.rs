@@ -82,12 +82,46 @@ impl ReifiedIn {
         }
     }
 
+    /// `run` for an interval `x`, which may be too wide to list: its
+    /// bounds move onto the set, and it is inside when the set holds every
+    /// value between them.
+    fn run_interval(&self, s: &mut Store<'_>, lo: i64, hi: i64) -> Result<(), Fail> {
+        let from = self.values.partition_point(|&x| x < lo);
+        let to = self.values.partition_point(|&x| x <= hi);
+        let inside = to - from;
+        match s.fixed_value(self.b) {
+            Some(1) if inside == 0 => Err(Fail),
+            Some(1) => {
+                s.set_min(self.x, self.values[from])?;
+                s.set_max(self.x, self.values[to - 1]).map(drop)
+            }
+            Some(_) if !self.half => {
+                // Up from the lower bound, then down from the upper one:
+                // only a bound can leave an interval.
+                let inner = &self.values[from..to];
+                for &value in inner.iter().chain(inner.iter().rev()) {
+                    s.remove(self.x, value)?;
+                }
+                Ok(())
+            }
+            Some(_) => Ok(()),
+            None if inside == 0 => s.assign(self.b, 0),
+            None if !self.half && inside as i128 == hi as i128 - lo as i128 + 1 => {
+                s.assign(self.b, 1)
+            }
+            None => Ok(()),
+        }
+    }
+
     fn is_in(&self, value: i64) -> bool {
         self.values.binary_search(&value).is_ok()
     }
 
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         let (lo, hi) = (s.min(self.x), s.max(self.x));
+        if s.is_interval(self.x) {
+            return self.run_interval(s, lo, hi);
+        }
         match s.fixed_value(self.b) {
             Some(1) => {
                 for value in lo..=hi {

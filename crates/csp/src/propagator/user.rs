@@ -145,10 +145,7 @@ impl Domains<'_, '_> {
 
     /// Whether `x` can still take `value`.
     pub fn contains(&self, x: Var, value: i64) -> bool {
-        let v = self.index(x);
-        self.store
-            .bit_of(v, value)
-            .is_some_and(|bit| self.store.has_bit(v, bit as u32))
+        self.store.contains(self.index(x), value)
     }
 
     /// Removes the values of `x` below `lo`; whether it changed.
