@@ -31,9 +31,10 @@ pub enum Error {
         size: u128,
     },
     /// A linear constraint whose coefficients, bounds and right-hand side
-    /// could overflow 64-bit arithmetic while it is propagated.
+    /// could overflow the 128-bit sums of its propagation, or an
+    /// expression whose bounds leave `i64`.
     #[error(
-        "a linear constraint overflows 64-bit integers: the sum of |coefficient| * largest |value| plus |right-hand side| must stay below 2^63"
+        "a linear constraint overflows: the sum of |coefficient| * largest |value| plus |right-hand side| must stay below 2^125, and coefficients and right-hand sides within 64 bits"
     )]
     Overflow,
     /// A tuple of a table does not have one value per variable.

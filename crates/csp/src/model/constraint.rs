@@ -5,6 +5,11 @@ use std::sync::Arc;
 
 use super::Model;
 
+/// The most that the terms' largest magnitudes and the right-hand side of a
+/// linear constraint may add up to: the propagator's sums, of up to three
+/// such totals, then fit an `i128`.
+const LINEAR_TOTAL: i128 = 1 << 125;
+
 /// A linear constraint as propagated, or whether it holds without terms.
 pub(super) enum Normal {
     Holds(bool),
@@ -86,9 +91,11 @@ impl Model {
     /// # Errors
     ///
     /// [`Error::Overflow`] if the sum of `|coef| * max(|smallest value|,
-    /// |largest value|)` over the terms, plus `|rhs|`, does not fit an `i64`:
-    /// then every sum the propagator forms fits, and nothing can overflow
-    /// during the search.
+    /// |largest value|)` over the terms, plus `|rhs|`, is above 2^125 (the
+    /// propagator sums in 128 bits; `x + y == z` over all of `i64` is
+    /// fine), or if merging a variable's coefficients or moving `rhs`
+    /// (`<` is `<= rhs - 1`) leaves `i64`: then every sum the propagator
+    /// forms fits, and nothing can overflow during the search.
     pub fn linear(&mut self, terms: &[(i64, Var)], rel: Rel, rhs: i64) -> Result<(), Error> {
         match self.normal_linear(terms, rel, rhs)? {
             Normal::Holds(holds) => self.infeasible |= !holds,
@@ -146,7 +153,7 @@ impl Model {
                 .and_then(|t| t.checked_add(total))
                 .ok_or(Error::Overflow)?;
         }
-        if total > i64::MAX as i128 {
+        if total > LINEAR_TOTAL {
             return Err(Error::Overflow);
         }
         if merged.is_empty() {

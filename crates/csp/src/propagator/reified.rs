@@ -5,6 +5,7 @@
 //! to 0, its negation (when reified); unfixed, `b` becomes 0 when `C` can
 //! no longer hold and, when reified, 1 when it must hold.
 
+use super::linear::term;
 use super::{Linear, bounds, not_equal_sum};
 use crate::network::{Fail, Store};
 use crate::var::Rel;
@@ -39,17 +40,18 @@ fn enforce(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
 
 /// Whether the bounds show that `l` cannot hold.
 fn cannot_hold(s: &Store<'_>, l: &Linear) -> bool {
-    // The model checked that no partial sum overflows.
-    let (mut lo, mut hi) = (0i64, 0i64);
+    // In 128 bits, as `bounds`: the model checked the total.
+    let (mut lo, mut hi) = (0i128, 0i128);
     for (&v, &a) in l.vars.iter().zip(&l.coefs) {
-        let (x, y) = (a * s.min(v), a * s.max(v));
-        lo += x.min(y);
-        hi += x.max(y);
+        let (x, y) = term(s, a, v);
+        lo += x;
+        hi += y;
     }
+    let rhs = l.rhs as i128;
     match l.rel {
-        Rel::Le => lo > l.rhs,
-        Rel::Eq => lo > l.rhs || hi < l.rhs,
-        _ => lo == hi && lo == l.rhs,
+        Rel::Le => lo > rhs,
+        Rel::Eq => lo > rhs || hi < rhs,
+        _ => lo == hi && lo == rhs,
     }
 }
 
