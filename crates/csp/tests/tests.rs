@@ -6,6 +6,7 @@ mod circuit;
 mod constraints;
 mod hall;
 mod hidato;
+mod interval;
 mod kakuro;
 mod logic;
 mod model;

@@ -181,11 +181,11 @@ impl Model {
 
     /// A new variable taking exactly the given values (no value: a model
     /// without solutions). Values spanning at most [`MAX_DOMAIN`] values
-    /// from the smallest to the largest are a bitset, holes included; wider
-    /// ones an interval from the smallest to the largest, with a constraint
-    /// that keeps both bounds on the given values (so no solution takes a
-    /// value of a hole, though propagation sees the holes only at the
-    /// bounds).
+    /// (see [`intervals_above`](Model::intervals_above)) from the smallest
+    /// to the largest are a bitset, holes included; wider ones an interval
+    /// from the smallest to the largest, with a constraint that keeps both
+    /// bounds on the given values: no solution takes a value of a hole,
+    /// though propagation sees the holes only at the bounds.
     ///
     /// # Errors
     ///
@@ -195,7 +195,7 @@ impl Model {
         let (Some(&lo), Some(&hi)) = (values.iter().min(), values.iter().max()) else {
             return self.new_var(0, -1, None);
         };
-        if hi as i128 - lo as i128 >= MAX_DOMAIN as i128 {
+        if hi as i128 - lo as i128 >= self.interval_above as i128 {
             values.sort_unstable();
             values.dedup();
             let var = self.interval_var(lo, hi, None)?;

@@ -340,7 +340,8 @@ impl Problem for Network {
         let mut best_size = u64::MAX;
         for &v in self.stat.order.iter() {
             let size = self.size(v);
-            if size > 1 && size < best_size {
+            // An interval of every i64 has size u64::MAX: it is picked too.
+            if size > 1 && (size < best_size || best.is_none()) {
                 best = Some(v);
                 best_size = size;
                 if size == 2 {
