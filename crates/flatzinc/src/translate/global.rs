@@ -5,7 +5,7 @@
 use csp::{Automaton, Rel, Var};
 
 use super::builtin::Args;
-use super::{Builder, TranslateError};
+use super::{Builder, TranslateError, UNBOUNDED};
 
 type Res<T> = Result<T, TranslateError>;
 
@@ -177,12 +177,22 @@ fn shifted(b: &mut Builder, x: Var, by: i64, a: &Args<'_>) -> Res<Var> {
         return Ok(x);
     }
     let pos = a.call.pos;
-    let values: Option<Vec<i64>> = b.domain(x).iter().map(|v| v.checked_sub(by)).collect();
-    let values = values.ok_or(TranslateError::Solver {
+    let overflow = TranslateError::Solver {
         source: csp::Error::Overflow,
         pos,
-    })?;
-    let y = b.new_var(values, pos)?;
+    };
+    let y = match (b.domain(x), b.bounds(x)) {
+        (Some(listed), _) => {
+            let values: Option<Vec<i64>> = listed.iter().map(|v| v.checked_sub(by)).collect();
+            b.new_var(values.ok_or(overflow)?, pos)?
+        }
+        (None, bounds) => {
+            let (lo, hi) = bounds.unwrap_or(UNBOUNDED);
+            let (lo, hi) = lo.checked_sub(by).zip(hi.checked_sub(by)).ok_or(overflow)?;
+            b.range_var(lo, hi)
+                .map_err(|source| TranslateError::Solver { source, pos })?
+        }
+    };
     b.model
         .linear(&[(1, x), (-1, y)], Rel::Eq, by)
         .map_err(|source| TranslateError::Solver { source, pos })?;
