@@ -48,7 +48,9 @@ use state::{State, fixed_value};
 /// At each state, after propagation to a fixpoint, the engine branches on
 /// the unfixed variable with the smallest domain; ties go to the variable in
 /// the most constraints (its degree), then to the lowest index. Its values
-/// are tried in ascending order, each as a [`Choice`] `(var, value)`.
+/// are tried in ascending order, each as a [`Choice`] `(var, value)`; an
+/// interval's as `var = lo`, then `var >= lo + 1` (its values may be too
+/// many to list).
 /// Applying a choice fixes the variable and propagates: the constraints
 /// woken by the variables that change narrow the others' domains, until
 /// nothing changes or a domain runs empty. An empty domain marks the state

@@ -158,7 +158,7 @@ impl Builder {
 
     /// A new solver variable over `lo..=hi`, an interval when wide.
     pub(crate) fn range_var(&mut self, lo: i64, hi: i64) -> Result<Var, csp::Error> {
-        if hi as i128 - lo as i128 + 1 <= MAX_DOMAIN as i128 {
+        if (hi as i128 - lo as i128) < MAX_DOMAIN as i128 {
             return self.listed_var((lo..=hi).collect());
         }
         let var = self.model.var(lo..=hi)?;
