@@ -133,7 +133,8 @@ impl Domains<'_, '_> {
         self.store.max(self.index(x))
     }
 
-    /// The number of values of `x`.
+    /// The number of values of `x` (`u64::MAX` for an interval of every
+    /// `i64`, one more than that).
     pub fn size(&self, x: Var) -> u64 {
         self.store.size(self.index(x))
     }

@@ -153,3 +153,30 @@ fn a_table_needs_a_bitset_and_an_element_narrows_its_index_first() {
     found.sort_unstable();
     assert_eq!(found, [(0, 50), (1, -7), (2, 50)]);
 }
+
+#[test]
+fn tasks_on_one_machine_next_to_the_largest_i64() {
+    let durations = [3i64, 5, 8];
+    // A start plus the work of every task passes i64::MAX.
+    let (lo, hi) = (i64::MAX - 20, i64::MAX - 8);
+    let mut m = Model::new();
+    m.intervals_above(1);
+    let starts = m.vars(3, lo..=hi).unwrap();
+    m.disjunctive(&starts, &durations).unwrap();
+    // Every triple of starts whose tasks do not overlap, in 128 bits.
+    let apart = |a: i128, da: i64, b: i128, db: i64| a + da as i128 <= b || b + db as i128 <= a;
+    let range = || lo as i128..=hi as i128;
+    let mut expected = 0;
+    for a in range() {
+        for b in range() {
+            for c in range() {
+                let ok = apart(a, durations[0], b, durations[1])
+                    && apart(a, durations[0], c, durations[2])
+                    && apart(b, durations[1], c, durations[2]);
+                expected += u64::from(ok);
+            }
+        }
+    }
+    assert!(expected > 0);
+    assert_eq!(backtrack::count(m.compile()), expected);
+}
