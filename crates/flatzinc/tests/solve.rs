@@ -135,6 +135,20 @@ fn wide_and_unbounded_variables_are_intervals() {
         })
         .collect();
     assert_eq!(ours, expected);
+    // A few values spread wider than a bitset: a relation on them is
+    // checked, not tabled.
+    let sparse = "var {0, 100000}: x :: output_var; var 0..6: y :: output_var;\n\
+                  constraint int_mod(x, 7, y);\nsolve satisfy;\n";
+    let (ours, _, _) = all_solutions(sparse);
+    let expected: BTreeSet<Lines> = [(0, 0), (100_000, 5)]
+        .iter()
+        .map(|&(x, y)| {
+            [format!("x = {x};"), format!("y = {y};")]
+                .into_iter()
+                .collect()
+        })
+        .collect();
+    assert_eq!(ours, expected);
     let lowest = "var int: x :: output_var;\nsolve minimize x;\n";
     let (ours, _, _) = all_solutions(lowest);
     let best = format!("x = {};", -(1i64 << 62));

@@ -393,7 +393,15 @@ fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Resul
     }
     pairs.sort_unstable();
     pairs.dedup();
-    b.model.table(&[index, value], &pairs)
+    match b.model.table(&[index, value], &pairs) {
+        // A few values spread wider than a bitset: over variables instead.
+        Err(csp::Error::DomainTooLarge { .. }) => {
+            let from_zero = b.listed_var((0..n).collect())?;
+            b.model.equal(index, from_zero, 1)?;
+            b.model.element_var(from_zero, items, value)
+        }
+        done => done,
+    }
 }
 
 /// A relation as the table of its tuples over the variables' domains, or
@@ -431,8 +439,11 @@ fn post_relation(b: &mut Builder, vars: &[Var], relation: Relation) -> Result<()
                 break;
             }
         }
-        b.model.table(vars, &tuples)
-    } else {
-        b.model.predicate(vars, move |v| relation(v))
+        match b.model.table(vars, &tuples) {
+            // A few values spread wider than a bitset: checked instead.
+            Err(csp::Error::DomainTooLarge { .. }) => {}
+            done => return done,
+        }
     }
+    b.model.predicate(vars, move |v| relation(v))
 }
