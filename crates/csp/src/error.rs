@@ -20,18 +20,21 @@ pub enum Error {
         /// The model it was given to.
         model: u64,
     },
-    /// A domain spans more values than a variable can hold.
+    /// A domain spans more values than a bitset holds where a constraint
+    /// needs one (a table, an automaton), or a model outgrew its 2^32
+    /// variables or domain words.
     #[error(
-        "a domain spanning {size} values is too large: at most {MAX_DOMAIN} values per variable"
+        "a domain spanning {size} values is too large: at most {MAX_DOMAIN} values where a constraint needs a bitset"
     )]
     DomainTooLarge {
         /// The number of values from the smallest to the largest, inclusive.
         size: u128,
     },
     /// A linear constraint whose coefficients, bounds and right-hand side
-    /// could overflow 64-bit arithmetic while it is propagated.
+    /// could overflow the 128-bit sums of its propagation, or an
+    /// expression whose bounds leave `i64`.
     #[error(
-        "a linear constraint overflows 64-bit integers: the sum of |coefficient| * largest |value| plus |right-hand side| must stay below 2^63"
+        "a linear constraint overflows: the sum of |coefficient| * largest |value| plus |right-hand side| must stay below 2^125, and coefficients and right-hand sides within 64 bits"
     )]
     Overflow,
     /// A tuple of a table does not have one value per variable.

@@ -2,9 +2,10 @@
 //! [`backtrack::Problem`]: model a puzzle in a few lines, and the engine
 //! counts, enumerates, limits and parallelises its search.
 //!
-//! - A [`Model`] holds variables with small integer domains (up to
-//!   [`MAX_DOMAIN`] consecutive values, any offset, kept as bitsets) and
-//!   constraints: [`all_different`](Model::all_different) (and, on request,
+//! - A [`Model`] holds integer variables, anywhere in `i64`: a domain of
+//!   up to [`MAX_DOMAIN`] values is a bitset (the fast path of puzzles),
+//!   a wider one an interval, its two bounds and no holes (see
+//!   [`Model::intervals_above`]), and constraints: [`all_different`](Model::all_different) (and, on request,
 //!   [`all_different_bounds`](Model::all_different_bounds) with Hall
 //!   intervals, `O(n log n)`, and
 //!   [`all_different_domain`](Model::all_different_domain) with a
@@ -109,10 +110,44 @@
 //! # Ok::<(), csp::Error>(())
 //! ```
 //!
+//! # Wide domains
+//!
+//! A variable spanning more than [`MAX_DOMAIN`] values is an interval:
+//! removing a value inside it does nothing, removing a bound moves it, and
+//! its bounds are trailed and undone like the bitsets' words. The linear
+//! constraints sum in 128 bits, `times`, `abs`, `min`, `max`, `lex_lesseq`,
+//! `disjunctive` and the objective work on bounds; `table`, `regular` and
+//! `circuit` need bitsets and turn an interval of at most [`MAX_DOMAIN`]
+//! values into one ([`Error::DomainTooLarge`] past that). The default
+//! search does not list an interval's values: it branches `x = lo`, then
+//! `x > lo`, the same values in the same order; [`ValueOrder::Max`] tries
+//! `x = hi`, then `x < hi`, and [`ValueOrder::Split`] halves the bounds.
+//!
+//! Start times in `0..=1_000_000`, the last one as early as it can be:
+//!
+//! ```
+//! use csp::{Model, Rel};
+//!
+//! let mut m = Model::new();
+//! let starts = m.vars(3, 0..=1_000_000)?;
+//! for (i, pair) in starts.windows(2).enumerate() {
+//!     // each task takes 250_000 * (i + 1) before the next starts
+//!     m.linear(&[(1, pair[1]), (-1, pair[0])], Rel::Ge, 250_000 * (i as i64 + 1))?;
+//! }
+//! let total = m.minimize_linear(&[(1, starts[0]), (1, starts[1]), (1, starts[2])])?;
+//! let report = m.compile().optimize(&backtrack::Limits::default(), |_| {});
+//! assert!(report.outcome.is_complete());
+//! let best = report.value.best.unwrap();
+//! assert_eq!(starts.iter().map(|&s| best[s]).collect::<Vec<_>>(), [0, 250_000, 750_000]);
+//! assert_eq!(best[total], 1_000_000);
+//! # Ok::<(), csp::Error>(())
+//! ```
+//!
 //! # What it does not have (yet)
 //!
-//! Domains are bitsets of at most [`MAX_DOMAIN`] values (no wide interval
-//! domains); `cumulative` has no edge finding. The crate's files still
+//! Holes in intervals; `cumulative` has no edge finding and refuses
+//! horizons past 2^16; the matching `all_different` and `div`/`modulo`
+//! propagate from scratch at every wake-up. The crate's files still
 //! import each other in a circle (model, network, propagator).
 //!
 //! # The search

@@ -326,7 +326,19 @@ pub(crate) fn model(
     domains: &[Vec<i64>],
     constraints: &[Constraint],
 ) -> (Model, Vec<Var>) {
+    model_with_intervals_above(csp::MAX_DOMAIN, shared, domains, constraints)
+}
+
+/// [`model`], every variable spanning more than `values` values an
+/// interval.
+pub(crate) fn model_with_intervals_above(
+    values: usize,
+    shared: bool,
+    domains: &[Vec<i64>],
+    constraints: &[Constraint],
+) -> (Model, Vec<Var>) {
     let mut m = Model::new();
+    m.intervals_above(values);
     let all = domains.iter().flatten().copied();
     let (lo, hi) = (all.clone().min().unwrap_or(0), all.max().unwrap_or(0));
     let (lo, hi) = (lo.min(-3), hi.max(3));

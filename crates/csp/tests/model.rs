@@ -42,20 +42,18 @@ fn fixing_a_variable_of_another_model_leaves_the_network_as_it_was() {
 }
 
 #[test]
-fn a_domain_too_large_is_refused_and_the_largest_works() {
+fn a_domain_past_the_bitsets_is_an_interval_and_the_widest_bitset_works() {
     let mut m = Model::new();
-    assert_eq!(
-        m.var(0..=MAX_DOMAIN as i64),
-        Err(Error::DomainTooLarge {
-            size: MAX_DOMAIN as u128 + 1
-        })
-    );
-    assert!(matches!(
-        m.var(i64::MIN..=i64::MAX),
-        Err(Error::DomainTooLarge { .. })
-    ));
-    assert!(m.var_in([-5000, 5000]).is_err());
-    // The largest domain, far from 0, with a constraint near its top.
+    let wide = m.var(0..=MAX_DOMAIN as i64).unwrap();
+    let every = m.var(i64::MIN..=i64::MAX).unwrap();
+    let sparse = m.var_in([-5000, 5000]).unwrap();
+    let network = m.compile();
+    assert_eq!(network.bounds(wide), Some((0, MAX_DOMAIN as i64)));
+    assert_eq!(network.domain(wide), [0, MAX_DOMAIN as i64]);
+    assert_eq!(network.bounds(every), Some((i64::MIN, i64::MAX)));
+    assert_eq!(network.bounds(sparse), Some((-5000, 5000)));
+    // The widest bitset, far from 0, with a constraint near its top.
+    let mut m = Model::new();
     let x = m.var(i64::MAX - MAX_DOMAIN as i64 + 1..=i64::MAX).unwrap();
     let y = m.var(-4..=4).unwrap();
     m.not_equal(x, y, i64::MAX - 2).unwrap();
@@ -71,8 +69,10 @@ fn linear_overflow_is_an_error_not_a_panic() {
     let mut m = Model::new();
     let x = m.var(-10..=10).unwrap();
     let y = m.var(0..=1).unwrap();
+    let every = m.var(i64::MIN..=i64::MAX).unwrap();
+    // 2^63 * (2^63 - 1) is past the 2^125 the propagator's sums allow.
     assert_eq!(
-        m.linear(&[(i64::MAX / 2, x)], Rel::Eq, 0),
+        m.linear(&[(i64::MAX, every)], Rel::Eq, 0),
         Err(Error::Overflow)
     );
     assert_eq!(m.linear(&[(1, y)], Rel::Lt, i64::MIN), Err(Error::Overflow));
@@ -81,9 +81,10 @@ fn linear_overflow_is_an_error_not_a_panic() {
         m.linear(&[(i64::MAX, y), (i64::MAX, y)], Rel::Eq, 0),
         Err(Error::Overflow)
     );
-    assert_eq!(m.linear(&[(1, y)], Rel::Le, i64::MAX), Err(Error::Overflow));
-    // Just inside the limit works.
+    // Just inside the limits works.
+    m.linear(&[(1, y)], Rel::Le, i64::MAX).unwrap();
     m.linear(&[(i64::MAX / 20, x)], Rel::Ge, 0).unwrap();
+    m.linear(&[(1 << 61, every)], Rel::Eq, 0).unwrap();
     assert_eq!(backtrack::count(m.compile()), 2 * 11);
 }
 

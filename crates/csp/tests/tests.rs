@@ -7,6 +7,7 @@ mod constraints;
 mod divide;
 mod hall;
 mod hidato;
+mod interval;
 mod kakuro;
 mod logic;
 mod model;

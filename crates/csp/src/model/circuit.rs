@@ -36,6 +36,10 @@ impl Model {
     pub fn circuit(&mut self, succ: &[Var]) -> Result<(), Error> {
         let vars = self.check_all(succ)?;
         let n = vars.len() as i128;
+        for &v in vars.iter() {
+            self.narrow_declared(v, 0, (n - 1).clamp(-1, i64::MAX as i128) as i64);
+            self.make_bitset(v)?;
+        }
         for (i, &v) in vars.iter().enumerate() {
             let offset = self.vars[v as usize].offset as i128;
             for (w, word) in self.domain_mut(v).iter_mut().enumerate() {

@@ -5,6 +5,11 @@ use std::sync::Arc;
 
 use super::Model;
 
+/// The most that the terms' largest magnitudes and the right-hand side of a
+/// linear constraint may add up to: the propagator's sums, of up to three
+/// such totals, then fit an `i128`.
+const LINEAR_TOTAL: i128 = 1 << 125;
+
 /// A linear constraint as propagated, or whether it holds without terms.
 pub(super) enum Normal {
     Holds(bool),
@@ -86,9 +91,11 @@ impl Model {
     /// # Errors
     ///
     /// [`Error::Overflow`] if the sum of `|coef| * max(|smallest value|,
-    /// |largest value|)` over the terms, plus `|rhs|`, does not fit an `i64`:
-    /// then every sum the propagator forms fits, and nothing can overflow
-    /// during the search.
+    /// |largest value|)` over the terms, plus `|rhs|`, is above 2^125 (the
+    /// propagator sums in 128 bits; `x + y == z` over all of `i64` is
+    /// fine), or if merging a variable's coefficients or moving `rhs`
+    /// (`<` is `<= rhs - 1`) leaves `i64`: then every sum the propagator
+    /// forms fits, and nothing can overflow during the search.
     pub fn linear(&mut self, terms: &[(i64, Var)], rel: Rel, rhs: i64) -> Result<(), Error> {
         match self.normal_linear(terms, rel, rhs)? {
             Normal::Holds(holds) => self.infeasible |= !holds,
@@ -146,7 +153,7 @@ impl Model {
                 .and_then(|t| t.checked_add(total))
                 .ok_or(Error::Overflow)?;
         }
-        if total > i64::MAX as i128 {
+        if total > LINEAR_TOTAL {
             return Err(Error::Overflow);
         }
         if merged.is_empty() {
@@ -174,13 +181,16 @@ impl Model {
     /// # Errors
     ///
     /// [`Error::TupleArity`] if a tuple's length is not the number of
-    /// variables.
+    /// variables; [`Error::DomainTooLarge`] for an interval variable of more
+    /// than [`MAX_DOMAIN`](crate::MAX_DOMAIN) values (the table propagates
+    /// on bitsets: a smaller interval becomes one).
     pub fn table<T: AsRef<[i64]>>(
         &mut self,
         vars: &[Var],
         tuples: impl IntoIterator<Item = T>,
     ) -> Result<(), Error> {
         let vars = self.check_all(vars)?;
+        self.make_bitsets(&vars)?;
         let mut flat = Vec::new();
         let mut count = 0;
         'tuples: for tuple in tuples {
@@ -226,7 +236,18 @@ impl Model {
 
     /// `value == array[index]`, `index` counted from 0: the element
     /// constraint, as a table of the pairs `(i, array[i])`.
+    ///
+    /// # Errors
+    ///
+    /// As [`table`](Model::table), after `index` is narrowed to the array's
+    /// positions and `value` to the array's smallest to largest value.
     pub fn element(&mut self, index: Var, array: &[i64], value: Var) -> Result<(), Error> {
+        let (i, v) = (self.check(index)?, self.check(value)?);
+        let last = i64::try_from(array.len()).map_or(i64::MAX, |n| n - 1);
+        self.narrow_declared(i, 0, last);
+        if let (Some(&lo), Some(&hi)) = (array.iter().min(), array.iter().max()) {
+            self.narrow_declared(v, lo, hi);
+        }
         let pairs: Vec<[i64; 2]> = (0..).zip(array).map(|(i, &v)| [i, v]).collect();
         self.table(&[index, value], pairs)
     }

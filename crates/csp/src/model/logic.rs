@@ -24,15 +24,7 @@ impl Model {
     /// Narrows `b`'s declared domain to 0 and 1.
     fn boolean(&mut self, b: Var) -> Result<u32, Error> {
         let index = self.check(b)?;
-        let offset = self.vars[index as usize].offset;
-        for (i, word) in self.domain_mut(index).iter_mut().enumerate() {
-            for bit in 0..64 {
-                let value = offset as i128 + (i * 64 + bit) as i128;
-                if value != 0 && value != 1 {
-                    *word &= !(1 << bit);
-                }
-            }
-        }
+        self.narrow_declared(index, 0, 1);
         Ok(index)
     }
 

@@ -22,22 +22,32 @@ use crate::network::Network;
 use crate::propagator::Prop;
 use crate::var::Var;
 
-/// The most values a variable's domain may span, from its smallest value to
-/// its largest (64 words of 64 bits).
+/// The most values a bitset domain spans, from its smallest value to its
+/// largest (64 words of 64 bits): a variable whose range is wider is an
+/// interval (its two bounds, no holes), which may span all of `i64`. Fewer
+/// with [`Model::intervals_above`].
 pub const MAX_DOMAIN: usize = 4096;
 
 /// Each model's identity, so a variable of one is refused by another.
 static NEXT_MODEL: AtomicU64 = AtomicU64::new(0);
 
 /// One variable as declared: its values are `offset + i` for each bit `i`
-/// of `words[start..start + len]` in its model; the network keeps the same
-/// layout.
+/// of `words[start..start + len]` in its model, or, with `len` 0, every
+/// value from `words[start]` to `words[start + 1]` (an interval, its bounds
+/// as `i64`s); the network keeps the same layout.
 #[derive(Clone, Debug)]
 pub(crate) struct VarDef {
     pub(crate) offset: i64,
     pub(crate) start: u32,
     pub(crate) len: u32,
     pub(crate) name: Option<String>,
+}
+
+impl VarDef {
+    /// Whether the domain is an interval rather than a bitset.
+    pub(crate) fn is_interval(&self) -> bool {
+        self.len == 0
+    }
 }
 
 /// Variables with small integer domains and constraints on them; compile it
@@ -76,6 +86,8 @@ pub struct Model {
     pub(crate) objective: Option<crate::goal::Objective>,
     /// The user's decision variables, group by group.
     pub(crate) groups: Vec<crate::branch::Group>,
+    /// A new variable spanning more values than this is an interval.
+    pub(crate) interval_above: usize,
 }
 
 impl fmt::Debug for Model {
@@ -105,7 +117,35 @@ impl Model {
             infeasible: false,
             objective: None,
             groups: Vec::new(),
+            interval_above: MAX_DOMAIN,
         }
+    }
+
+    /// Makes every variable created from now on whose range spans more than
+    /// `values` values an interval rather than a bitset (at most
+    /// [`MAX_DOMAIN`], the default: a bitset holds no more). An interval
+    /// keeps its two bounds only: removing a value inside it does nothing,
+    /// so propagation can be weaker, never wrong; the solutions stay the
+    /// same. Small models can exercise the intervals of wide ones this way.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, Rel};
+    ///
+    /// let count = |above: usize| -> Result<u64, csp::Error> {
+    ///     let mut m = Model::new();
+    ///     m.intervals_above(above);
+    ///     let v = m.vars(3, 0..=4)?;
+    ///     m.sum(&v, Rel::Eq, 6)?;
+    ///     m.not_equal(v[0], v[1], 0)?;
+    ///     Ok(backtrack::count(m.compile()))
+    /// };
+    /// assert_eq!(count(1)?, count(csp::MAX_DOMAIN)?);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn intervals_above(&mut self, values: usize) {
+        self.interval_above = values.min(MAX_DOMAIN);
     }
 
     /// The number of variables.
@@ -118,13 +158,15 @@ impl Model {
         self.vars.is_empty()
     }
 
-    /// A new variable taking the values of `range`. An empty range gives a
-    /// variable with no value, and a model without solutions.
+    /// A new variable taking the values of `range`, anywhere in `i64`
+    /// (`i64::MIN..=i64::MAX` too). An empty range gives a variable with no
+    /// value, and a model without solutions. A range of at most
+    /// [`MAX_DOMAIN`] values is a bitset, a wider one an interval (see
+    /// [`intervals_above`](Model::intervals_above)).
     ///
     /// # Errors
     ///
-    /// [`Error::DomainTooLarge`] if the range spans more than
-    /// [`MAX_DOMAIN`] values.
+    /// [`Error::DomainTooLarge`] only past 2^32 variables or domain words.
     pub fn var(&mut self, range: RangeInclusive<i64>) -> Result<Var, Error> {
         let (lo, hi) = range.into_inner();
         self.new_var(lo, hi, None)
@@ -138,18 +180,32 @@ impl Model {
     }
 
     /// A new variable taking exactly the given values (no value: a model
-    /// without solutions).
+    /// without solutions). Values spanning at most [`MAX_DOMAIN`] values
+    /// (see [`intervals_above`](Model::intervals_above)) from the smallest
+    /// to the largest are a bitset, holes included; wider ones an interval
+    /// from the smallest to the largest, with a constraint that keeps both
+    /// bounds on the given values: no solution takes a value of a hole,
+    /// though propagation sees the holes only at the bounds.
     ///
     /// # Errors
     ///
-    /// [`Error::DomainTooLarge`] if the values span more than
-    /// [`MAX_DOMAIN`] values from the smallest to the largest.
+    /// As [`var`](Model::var).
     pub fn var_in(&mut self, values: impl IntoIterator<Item = i64>) -> Result<Var, Error> {
-        let values: Vec<i64> = values.into_iter().collect();
+        let mut values: Vec<i64> = values.into_iter().collect();
         let (Some(&lo), Some(&hi)) = (values.iter().min(), values.iter().max()) else {
             return self.new_var(0, -1, None);
         };
-        let var = self.new_var(lo, hi, None)?;
+        if hi as i128 - lo as i128 >= self.interval_above as i128 {
+            values.sort_unstable();
+            values.dedup();
+            let var = self.interval_var(lo, hi, None)?;
+            let full = values.len() as i128 == hi as i128 - lo as i128 + 1;
+            if !full {
+                self.propagator(crate::propagator::Member::new(var, values))?;
+            }
+            return Ok(var);
+        }
+        let var = self.bitset_var(lo, hi, None)?;
         let words = self.domain_mut(var.index);
         words.iter_mut().for_each(|w| *w = 0);
         for v in values {
@@ -182,6 +238,39 @@ impl Model {
     }
 
     pub(super) fn new_var(&mut self, lo: i64, hi: i64, name: Option<String>) -> Result<Var, Error> {
+        if hi as i128 - lo as i128 + 1 > self.interval_above as i128 {
+            self.interval_var(lo, hi, name)
+        } else {
+            self.bitset_var(lo, hi, name)
+        }
+    }
+
+    /// A new variable whose domain is the interval `lo..=hi` (not empty).
+    fn interval_var(&mut self, lo: i64, hi: i64, name: Option<String>) -> Result<Var, Error> {
+        let too_many = || Error::DomainTooLarge {
+            size: (hi as i128 - lo as i128 + 1) as u128,
+        };
+        let index = u32::try_from(self.vars.len()).map_err(|_| too_many())?;
+        let start = u32::try_from(self.words.len())
+            .ok()
+            .filter(|s| s.checked_add(2).is_some())
+            .ok_or_else(too_many)?;
+        self.words.extend([lo as u64, hi as u64]);
+        self.vars.push(VarDef {
+            offset: 0,
+            start,
+            len: 0,
+            name,
+        });
+        Ok(Var {
+            model: self.id,
+            index,
+        })
+    }
+
+    /// A new variable whose domain is the bitset of `lo..=hi`, at most
+    /// [`MAX_DOMAIN`] values.
+    fn bitset_var(&mut self, lo: i64, hi: i64, name: Option<String>) -> Result<Var, Error> {
         let span = hi as i128 - lo as i128 + 1;
         if span > MAX_DOMAIN as i128 {
             return Err(Error::DomainTooLarge { size: span as u128 });
@@ -213,7 +302,61 @@ impl Model {
         })
     }
 
-    /// The words of a variable's declared domain.
+    /// Makes an interval variable a bitset of the same values, for the
+    /// constraints that propagate on bitsets (tables, automata): a new
+    /// layout at the end of the words, the old one left unused.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::DomainTooLarge`] if the interval spans more than
+    /// [`MAX_DOMAIN`] values.
+    pub(super) fn make_bitset(&mut self, var: u32) -> Result<(), Error> {
+        let def = &self.vars[var as usize];
+        if !def.is_interval() {
+            return Ok(());
+        }
+        let start = def.start as usize;
+        let (lo, hi) = (self.words[start] as i64, self.words[start + 1] as i64);
+        let name = def.name.clone();
+        self.bitset_var(lo, hi, name)?;
+        // The new layout, pushed last, replaces the old one at its index.
+        if let Some(def) = self.vars.pop() {
+            self.vars[var as usize] = def;
+        }
+        Ok(())
+    }
+
+    /// Narrows a variable's declared domain to `lo..=hi`.
+    pub(super) fn narrow_declared(&mut self, var: u32, lo: i64, hi: i64) {
+        let def = &self.vars[var as usize];
+        let start = def.start as usize;
+        if def.is_interval() {
+            let (a, b) = (self.words[start] as i64, self.words[start + 1] as i64);
+            let (a, b) = (a.max(lo), b.min(hi));
+            // Nothing is the empty interval 1..=0.
+            let (a, b) = if a <= b { (a, b) } else { (1, 0) };
+            self.words[start] = a as u64;
+            self.words[start + 1] = b as u64;
+            return;
+        }
+        let offset = def.offset as i128;
+        for (w, word) in self.domain_mut(var).iter_mut().enumerate() {
+            for bit in 0..64 {
+                let value = offset + (w * 64 + bit) as i128;
+                if value < lo as i128 || value > hi as i128 {
+                    *word &= !(1 << bit);
+                }
+            }
+        }
+    }
+
+    /// Makes each of `vars` a bitset (see `make_bitset`).
+    pub(super) fn make_bitsets(&mut self, vars: &[u32]) -> Result<(), Error> {
+        vars.iter().try_for_each(|&v| self.make_bitset(v))
+    }
+
+    /// The words of a variable's declared bitset domain (none for an
+    /// interval).
     pub(super) fn domain(&self, var: u32) -> &[u64] {
         let def = &self.vars[var as usize];
         &self.words[def.start as usize..(def.start + def.len) as usize]
@@ -247,6 +390,12 @@ impl Model {
     /// The smallest and largest values of a variable's declared domain, or
     /// `None` if it is empty.
     pub(super) fn bounds(&self, var: u32) -> Option<(i64, i64)> {
+        let def = &self.vars[var as usize];
+        if def.is_interval() {
+            let start = def.start as usize;
+            let (lo, hi) = (self.words[start] as i64, self.words[start + 1] as i64);
+            return (lo <= hi).then_some((lo, hi));
+        }
         let words = self.domain(var);
         let first = words.iter().position(|&w| w != 0)?;
         let last = words.iter().rposition(|&w| w != 0)?;
@@ -260,6 +409,20 @@ impl Model {
     /// have that value): a given of a puzzle.
     pub fn fix(&mut self, var: Var, value: i64) -> Result<(), Error> {
         let index = self.check(var)?;
+        let def = &self.vars[index as usize];
+        if def.is_interval() {
+            let start = def.start as usize;
+            let (lo, hi) = (self.words[start] as i64, self.words[start + 1] as i64);
+            // Nothing is the empty interval 1..=0.
+            let (lo, hi) = if lo <= value && value <= hi {
+                (value, value)
+            } else {
+                (1, 0)
+            };
+            self.words[start] = lo as u64;
+            self.words[start + 1] = hi as u64;
+            return Ok(());
+        }
         let offset = self.vars[index as usize].offset;
         let words = self.domain_mut(index);
         let bit = (value as i128 - offset as i128) as usize;

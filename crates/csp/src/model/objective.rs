@@ -51,9 +51,9 @@ impl Model {
     ///
     /// # Errors
     ///
-    /// As [`linear`](Model::linear), and [`Error::DomainTooLarge`] if the
-    /// sum's bounds span more than [`MAX_DOMAIN`](crate::MAX_DOMAIN)
-    /// values.
+    /// As [`linear`](Model::linear), whose check covers the sum's bounds:
+    /// [`Error::Overflow`] if they could leave `i64`. A sum wider than
+    /// [`MAX_DOMAIN`](crate::MAX_DOMAIN) values is an interval.
     pub fn minimize_linear(&mut self, terms: &[(i64, Var)]) -> Result<Var, Error> {
         let total = self.sum_var(terms)?;
         self.minimize(total)?;
@@ -72,7 +72,8 @@ impl Model {
         Ok(total)
     }
 
-    /// A new variable equal to `sum(coef * x)`.
+    /// A new variable equal to `sum(coef * x)`, a bitset or an interval by
+    /// its width.
     fn sum_var(&mut self, terms: &[(i64, Var)]) -> Result<Var, Error> {
         let (mut lo, mut hi) = (0i128, 0i128);
         for &(coef, x) in terms {

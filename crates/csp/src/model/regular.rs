@@ -21,7 +21,10 @@ impl Model {
     ///
     /// # Errors
     ///
-    /// [`Error::ForeignVar`] for a variable of another model.
+    /// [`Error::ForeignVar`] for a variable of another model;
+    /// [`Error::DomainTooLarge`] for an interval variable of more than
+    /// [`MAX_DOMAIN`](crate::MAX_DOMAIN) values (the automaton propagates
+    /// on bitsets: a smaller interval becomes one).
     ///
     /// # Example
     ///
@@ -42,6 +45,7 @@ impl Model {
     /// ```
     pub fn regular(&mut self, vars: &[Var], automaton: &Automaton) -> Result<(), Error> {
         let vars = self.check_all(vars)?;
+        self.make_bitsets(&vars)?;
         if vars.is_empty() {
             self.infeasible |= !automaton.accepts(&[]);
             return Ok(());

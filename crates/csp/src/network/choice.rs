@@ -13,9 +13,11 @@ pub enum Branch {
     /// `var = value`: the default search's only kind.
     #[default]
     Fix = 0,
-    /// `var <= value` (a domain split, [`ValueOrder::Split`](crate::ValueOrder::Split)).
+    /// `var <= value` (a domain split, [`ValueOrder::Split`](crate::ValueOrder::Split),
+    /// or the rest of an interval after its largest value).
     AtMost = 1,
-    /// `var >= value`.
+    /// `var >= value` (the other half, or the rest of an interval after
+    /// its smallest value: the default search on intervals).
     AtLeast = 2,
 }
 

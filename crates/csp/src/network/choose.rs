@@ -23,12 +23,12 @@ impl Network {
         match group.var_order {
             VarOrder::Input => open.into_iter().next(),
             VarOrder::SmallestDomain => min_by(open, |v| self.size(v) as u128),
-            VarOrder::SmallestValue => min_by(open, |v| self.bounds(v).0 as i128),
-            VarOrder::LargestValue => min_by(open, |v| -(self.bounds(v).1 as i128)),
+            VarOrder::SmallestValue => min_by(open, |v| self.min_max(v).0 as i128),
+            VarOrder::LargestValue => min_by(open, |v| -(self.min_max(v).1 as i128)),
             VarOrder::DomWdeg => {
                 let mut best: Option<(u32, u64, u64)> = None;
                 for v in open {
-                    let (size, weight) = (self.size(v) as u64, self.weight(v));
+                    let (size, weight) = (self.size(v), self.weight(v));
                     // size / weight < best_size / best_weight, exactly.
                     let better = best.is_none_or(|(_, s, w)| {
                         (size as u128) * (w as u128) < (s as u128) * (weight as u128)
@@ -47,20 +47,24 @@ impl Network {
         1 + u64::from(self.st.weights.get(v as usize).copied().unwrap_or(0))
     }
 
-    /// The smallest and largest values of a non-empty domain.
-    fn bounds(&self, v: u32) -> (i64, i64) {
-        let mut values = self.values_of(v).map(|c| c.value);
-        let lo = values.next().unwrap_or(0);
-        (lo, values.last().unwrap_or(lo))
-    }
-
-    /// The choices on `v` in the order `order` asks for.
+    /// The choices on `v` in the order `order` asks for. An interval, which
+    /// may be too wide to list, is cut instead of listed: `Min` tries
+    /// `v = lo`, then `v > lo`; `Max` tries `v = hi`, then `v < hi`;
+    /// `Median` the middle `m` of the bounds, then `v < m`, then `v > m`.
     fn split(&self, v: u32, order: ValueOrder) -> Values {
         let var = Var {
             model: self.stat.model,
             index: v,
         };
         let ascending = || self.values_of(v);
+        if self.stat.vars[v as usize].is_interval()
+            && matches!(
+                order,
+                ValueOrder::Min | ValueOrder::Max | ValueOrder::Median
+            )
+        {
+            return self.cut(var, order);
+        }
         match order {
             ValueOrder::Min => ascending(),
             ValueOrder::Max => {
@@ -75,7 +79,7 @@ impl Network {
                 Values::listed(var, list)
             }
             ValueOrder::Split | ValueOrder::SplitUpper => {
-                let (lo, hi) = self.bounds(v);
+                let (lo, hi) = self.min_max(v);
                 // The midpoint rounded down, without overflow.
                 let mid = lo + ((hi as i128 - lo as i128) / 2) as i64;
                 let low = Choice {
@@ -95,6 +99,30 @@ impl Network {
                 }
             }
         }
+    }
+}
+
+impl Network {
+    /// The choices on an unfixed interval by `Min`, `Max` or `Median` (see
+    /// [`split`](Network::split)).
+    fn cut(&self, var: Var, order: ValueOrder) -> Values {
+        let (lo, hi) = self.min_max(var.index);
+        let at = |kind, value| Choice { var, value, kind };
+        // lo < hi: every value below stays within the bounds.
+        let list = match order {
+            ValueOrder::Max => vec![Choice::fix(var, hi), at(Branch::AtMost, hi - 1)],
+            ValueOrder::Median => {
+                let mid = lo + ((hi as i128 - lo as i128) / 2) as i64;
+                let mut list = vec![Choice::fix(var, mid)];
+                if mid > lo {
+                    list.push(at(Branch::AtMost, mid - 1));
+                }
+                list.push(at(Branch::AtLeast, mid + 1));
+                list
+            }
+            _ => vec![Choice::fix(var, lo), at(Branch::AtLeast, lo + 1)],
+        };
+        Values::listed(var, list)
     }
 }
 

@@ -217,12 +217,7 @@ impl Network {
         };
         let mut result = Ok(());
         for v in 0..n {
-            let (start, end) = store.span(v);
-            let size: u32 = store.st.words[start..end]
-                .iter()
-                .map(|w| w.count_ones())
-                .sum();
-            match size {
+            match store.size(v) {
                 0 => result = Err(Fail),
                 1 => store.st.fixed.push(v),
                 _ => {}

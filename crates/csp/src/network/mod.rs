@@ -14,6 +14,7 @@
 mod choice;
 mod choose;
 mod compile;
+mod interval;
 mod objective;
 mod restart;
 mod schedule;
@@ -47,7 +48,9 @@ use state::{State, fixed_value};
 /// At each state, after propagation to a fixpoint, the engine branches on
 /// the unfixed variable with the smallest domain; ties go to the variable in
 /// the most constraints (its degree), then to the lowest index. Its values
-/// are tried in ascending order, each as a [`Choice`] `(var, value)`.
+/// are tried in ascending order, each as a [`Choice`] `(var, value)`; an
+/// interval's as `var = lo`, then `var >= lo + 1` (its values may be too
+/// many to list).
 /// Applying a choice fixes the variable and propagates: the constraints
 /// woken by the variables that change narrow the others' domains, until
 /// nothing changes or a domain runs empty. An empty domain marks the state
@@ -161,20 +164,56 @@ impl Network {
     }
 
     /// The values `var` can still take, ascending (none for a variable of
-    /// another model).
+    /// another model). An interval of more than
+    /// [`MAX_DOMAIN`](crate::MAX_DOMAIN) values is listed by its two bounds
+    /// only: read those with [`bounds`](Network::bounds).
     pub fn domain(&self, var: Var) -> Vec<i64> {
         self.var_index(var)
-            .map(|v| self.values_of(v).map(|c| c.value).collect())
+            .map(|v| self.listed(v))
             .unwrap_or_default()
     }
 
-    /// Every variable's domain, in order of creation.
+    /// Every variable's domain, in order of creation, each as
+    /// [`domain`](Network::domain) lists it.
     pub fn domains(&self) -> Vec<Vec<i64>> {
-        (0..self.len() as u32)
-            .map(|v| self.values_of(v).map(|c| c.value).collect())
-            .collect()
+        (0..self.len() as u32).map(|v| self.listed(v)).collect()
     }
 
+    /// The smallest and largest values `var` can still take (`None` for an
+    /// empty domain or a variable of another model).
+    pub fn bounds(&self, var: Var) -> Option<(i64, i64)> {
+        let v = self.var_index(var)?;
+        (self.size(v) > 0).then(|| self.min_max(v))
+    }
+
+    /// The smallest and largest values of a non-empty domain.
+    fn min_max(&self, v: u32) -> (i64, i64) {
+        let layout = &self.stat.vars[v as usize];
+        if layout.is_interval() {
+            return state::interval(layout, &self.st.words);
+        }
+        let mut values = self.values_of(v).map(|c| c.value);
+        let lo = values.next().unwrap_or(0);
+        (lo, values.last().unwrap_or(lo))
+    }
+
+    /// `v`'s values as [`domain`](Network::domain) lists them.
+    fn listed(&self, v: u32) -> Vec<i64> {
+        let layout = &self.stat.vars[v as usize];
+        if !layout.is_interval() {
+            return self.values_of(v).map(|c| c.value).collect();
+        }
+        let (lo, hi) = state::interval(layout, &self.st.words);
+        if lo > hi {
+            Vec::new()
+        } else if self.size(v) <= crate::MAX_DOMAIN as u64 {
+            (lo..=hi).collect()
+        } else {
+            vec![lo, hi]
+        }
+    }
+
+    /// The values of bitset `v`, ascending, as choices that fix it.
     fn values_of(&self, v: u32) -> Values {
         let start = self.stat.vars[v as usize].start as usize;
         let len = self.stat.vars[v as usize].len as usize;
@@ -235,17 +274,47 @@ impl Network {
         }
     }
 
-    fn size(&self, v: u32) -> u32 {
-        let start = self.stat.vars[v as usize].start as usize;
-        let len = self.stat.vars[v as usize].len as usize;
+    /// The number of values of `v`'s domain; `u64::MAX` for an interval of
+    /// every `i64`.
+    fn size(&self, v: u32) -> u64 {
+        let layout = &self.stat.vars[v as usize];
+        let start = layout.start as usize;
+        let len = layout.len as usize;
         if len == 1 {
-            self.st.words[start].count_ones()
+            u64::from(self.st.words[start].count_ones())
+        } else if layout.is_interval() {
+            let (lo, hi) = state::interval(layout, &self.st.words);
+            u64::try_from((hi as i128 - lo as i128 + 1).max(0)).unwrap_or(u64::MAX)
         } else {
             self.st.words[start..start + len]
                 .iter()
-                .map(|w| w.count_ones())
+                .map(|w| u64::from(w.count_ones()))
                 .sum()
         }
+    }
+
+    /// The choices on `v` by the default value order: its values ascending;
+    /// for an interval, which may be too wide to list, `v = lo`, then
+    /// `v > lo` (`v >= lo + 1`), the same values in the same order.
+    fn ascending(&self, v: u32) -> Values {
+        let layout = &self.stat.vars[v as usize];
+        if !layout.is_interval() {
+            return self.values_of(v);
+        }
+        let (lo, hi) = state::interval(layout, &self.st.words);
+        let var = Var {
+            model: self.stat.model,
+            index: v,
+        };
+        let mut list = vec![Choice::fix(var, lo)];
+        if lo < hi {
+            list.push(Choice {
+                var,
+                value: lo + 1,
+                kind: Branch::AtLeast,
+            });
+        }
+        Values::listed(var, list)
     }
 }
 
@@ -270,10 +339,11 @@ impl Problem for Network {
             return values;
         }
         let mut best = None;
-        let mut best_size = u32::MAX;
+        let mut best_size = u64::MAX;
         for &v in self.stat.order.iter() {
             let size = self.size(v);
-            if size > 1 && size < best_size {
+            // An interval of every i64 has size u64::MAX: it is picked too.
+            if size > 1 && (size < best_size || best.is_none()) {
                 best = Some(v);
                 best_size = size;
                 if size == 2 {
@@ -281,7 +351,7 @@ impl Problem for Network {
                 }
             }
         }
-        best.map_or(none, |v| self.values_of(v))
+        best.map_or(none, |v| self.ascending(v))
     }
 
     fn apply(&mut self, choice: Choice) {

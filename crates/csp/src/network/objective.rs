@@ -56,12 +56,11 @@ impl Network {
         let Some(obj) = self.stat.objective else {
             return 0;
         };
-        let mut values = self.values_of(obj.var).map(|c| c.value);
-        if obj.maximize {
-            values.last().map_or(0, |top| -top)
-        } else {
-            values.next().unwrap_or(0)
+        if self.size(obj.var) == 0 {
+            return 0;
         }
+        let (lo, hi) = self.min_max(obj.var);
+        if obj.maximize { -hi } else { lo }
     }
 
     /// The best solution of the model's objective

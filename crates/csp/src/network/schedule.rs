@@ -93,7 +93,7 @@ impl Store<'_> {
 
     /// Schedules the propagators that watch `v`.
     #[inline(always)]
-    fn schedule(&mut self, v: u32) {
+    pub(super) fn schedule(&mut self, v: u32) {
         let stat = self.stat;
         let (a, b) = stat.change_range[v as usize];
         for &(w, mask) in &stat.change_watch[a as usize..b as usize] {

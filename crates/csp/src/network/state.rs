@@ -1,5 +1,5 @@
-//! The state of a search: the domains as bitsets, the trail that undoes
-//! their changes, and what never changes, shared by every clone.
+//! The state of a search: the domains as bitsets or intervals, the trail
+//! that undoes their changes, and what never changes, shared by every clone.
 
 use super::schedule::{Advice, Shifted};
 use crate::branch::Group;
@@ -11,12 +11,30 @@ use crate::propagator::Prop;
 pub(crate) struct Fail;
 
 /// Where a variable's domain lives: it takes the values `offset + i` for
-/// the bits `i` of `words[start..start + len]`.
+/// the bits `i` of `words[start..start + len]`; or, with `len` 0 (a bitset
+/// has at least one word), every value from `words[start]` to
+/// `words[start + 1]`, two `i64` bounds as words: an interval, trailed and
+/// copied like any other word.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
     pub(super) offset: i64,
     pub(super) start: u32,
     pub(super) len: u32,
+}
+
+impl Layout {
+    /// Whether the domain is an interval (two bounds, no holes).
+    #[inline(always)]
+    pub(super) fn is_interval(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// The bounds of an interval domain (empty when `lo > hi`).
+#[inline]
+pub(super) fn interval(layout: &Layout, words: &[u64]) -> (i64, i64) {
+    let start = layout.start as usize;
+    (words[start] as i64, words[start + 1] as i64)
 }
 
 /// What never changes during a search, shared by every clone.
@@ -129,6 +147,11 @@ impl Clone for State {
 
 /// The value of `v` if its domain holds exactly one.
 pub(super) fn fixed_value(stat: &Static, words: &[u64], v: u32) -> Option<i64> {
+    let layout = &stat.vars[v as usize];
+    if layout.is_interval() {
+        let (lo, hi) = interval(layout, words);
+        return (lo == hi).then_some(lo);
+    }
     let start = stat.vars[v as usize].start as usize;
     let len = stat.vars[v as usize].len as usize;
     let mut found = None;

@@ -1,5 +1,8 @@
 //! The domains seen by a propagator: reads, and writes that record the old
-//! word on the trail.
+//! word on the trail. Every read and write works on bitsets and intervals
+//! (those of intervals in `interval`), except the word-level ones
+//! (`word_at`, `has_bit`, `bit_of`, `set_word_at`, `intersect`), which only
+//! the propagators given bitset variables by the model use.
 
 use super::state::{Fail, State, Static, fixed_value};
 
@@ -52,12 +55,20 @@ impl Store<'_> {
     /// Whether `v`'s domain holds `value`.
     #[inline]
     pub(crate) fn contains(&self, v: u32, value: i64) -> bool {
+        if self.is_interval(v) {
+            let (lo, hi) = self.interval(v);
+            return lo <= value && value <= hi;
+        }
         self.bit_of(v, value)
             .is_some_and(|bit| self.has_bit(v, bit as u32))
     }
 
-    /// The number of values in `v`'s domain.
+    /// The number of values in `v`'s domain (`u64::MAX` for an interval
+    /// of every `i64`, one more than that).
     pub(crate) fn size(&self, v: u32) -> u64 {
+        if self.is_interval(v) {
+            return self.interval_size(v);
+        }
         let (start, end) = self.span(v);
         self.st.words[start..end]
             .iter()
@@ -72,6 +83,9 @@ impl Store<'_> {
 
     /// The smallest value of a non-empty domain.
     pub(crate) fn min(&self, v: u32) -> i64 {
+        if self.is_interval(v) {
+            return self.interval(v).0;
+        }
         let (start, end) = self.span(v);
         let words = &self.st.words[start..end];
         let i = words.iter().position(|&w| w != 0).unwrap_or(0);
@@ -80,6 +94,9 @@ impl Store<'_> {
 
     /// The largest value of a non-empty domain.
     pub(crate) fn max(&self, v: u32) -> i64 {
+        if self.is_interval(v) {
+            return self.interval(v).1;
+        }
         let (start, end) = self.span(v);
         let words = &self.st.words[start..end];
         let i = words.iter().rposition(|&w| w != 0).unwrap_or(0);
@@ -149,6 +166,8 @@ impl Store<'_> {
             if self.st.words[w] >> (bit % 64) & 1 == 1 {
                 return self.clear_bit(v, w, bit % 64);
             }
+        } else if self.is_interval(v) {
+            return self.remove_from_interval(v, value);
         }
         Ok(())
     }
@@ -164,7 +183,8 @@ impl Store<'_> {
         Ok(())
     }
 
-    /// Narrows `v`'s domain to the words of `mask` (its first words).
+    /// Narrows `v`'s domain to the words of `mask` (its first words); an
+    /// interval has no words and stays as it is.
     pub(crate) fn intersect(&mut self, v: u32, mask: &[u64]) -> Result<bool, Fail> {
         let before = self.watched_bounds(v);
         let (start, end) = self.span(v);
@@ -185,6 +205,9 @@ impl Store<'_> {
 
     /// Removes the values below `lo`; says whether the domain changed.
     pub(crate) fn set_min(&mut self, v: u32, lo: i64) -> Result<bool, Fail> {
+        if self.is_interval(v) {
+            return self.narrow_interval(v, lo, i64::MAX);
+        }
         let (start, end) = self.span(v);
         let offset = self.stat.vars[v as usize].offset;
         if lo <= offset {
@@ -216,6 +239,9 @@ impl Store<'_> {
 
     /// Removes the values above `hi`; says whether the domain changed.
     pub(crate) fn set_max(&mut self, v: u32, hi: i64) -> Result<bool, Fail> {
+        if self.is_interval(v) {
+            return self.narrow_interval(v, i64::MIN, hi);
+        }
         let (start, end) = self.span(v);
         let offset = self.stat.vars[v as usize].offset;
         if hi < offset {
@@ -258,6 +284,12 @@ impl Store<'_> {
 
     /// Fixes `v` to `value`, failing if the domain does not hold it.
     pub(crate) fn assign(&mut self, v: u32, value: i64) -> Result<(), Fail> {
+        if self.is_interval(v) {
+            if !self.contains(v, value) {
+                return Err(Fail);
+            }
+            return self.narrow_interval(v, value, value).map(drop);
+        }
         let bit = self.bit_of(v, value).ok_or(Fail)?;
         let (start, end) = self.span(v);
         if self.st.words[start + bit / 64] >> (bit % 64) & 1 == 0 {

@@ -127,10 +127,22 @@ impl Abs {
             changed |= clamp(s, self.x, -yh, yh)?;
             // Nothing strictly between -yl and yl.
             let (xl, xh) = bounds(s, self.x);
-            for v in xl.max(1 - yl)..=xh.min(yl - 1) {
-                if s.contains(self.x, v as i64) {
-                    s.remove(self.x, v as i64)?;
-                    changed = true;
+            if s.is_interval(self.x) {
+                // No holes: only a bound inside the gap moves, past it.
+                if -yl < xl && xl < yl {
+                    changed |= clamp(s, self.x, yl, xh)?;
+                }
+                let (xl, xh) = bounds(s, self.x);
+                if -yl < xh && xh < yl {
+                    changed |= clamp(s, self.x, xl, -yl)?;
+                }
+            } else {
+                // A bitset spans at most MAX_DOMAIN values.
+                for v in xl.max(1 - yl)..=xh.min(yl - 1) {
+                    if s.contains(self.x, v as i64) {
+                        s.remove(self.x, v as i64)?;
+                        changed = true;
+                    }
                 }
             }
             if !changed {

@@ -25,14 +25,25 @@ pub(crate) struct Lex {
     pub(crate) ys: Box<[u32]>,
 }
 
-/// Whether the domains of `a` and `b` share a value.
+/// Whether the domains of `a` and `b` share a value. The values between
+/// their common bounds are looked at only when one is a bitset, which
+/// spans at most `MAX_DOMAIN` values; two intervals meet on their common
+/// bounds.
 fn meet(s: &Store<'_>, a: u32, b: u32) -> bool {
     let (lo, hi) = (s.min(a).max(s.min(b)), s.max(a).min(s.max(b)));
-    lo <= hi && (lo..=hi).any(|v| s.contains(a, v) && s.contains(b, v))
+    lo <= hi
+        && ((s.is_interval(a) && s.is_interval(b))
+            || (lo..=hi).any(|v| s.contains(a, v) && s.contains(b, v)))
 }
 
-/// Removes from `a` the values `b` lacks.
+/// Removes from `a` the values `b` lacks (for an interval `a`, those
+/// outside `b`'s bounds).
 fn within(s: &mut Store<'_>, a: u32, b: u32) -> Result<(), Fail> {
+    if s.is_interval(a) {
+        s.set_min(a, s.min(b))?;
+        s.set_max(a, s.max(b))?;
+        return Ok(());
+    }
     for v in s.min(a)..=s.max(a) {
         if s.contains(a, v) && !s.contains(b, v) {
             s.remove(a, v)?;
@@ -52,9 +63,20 @@ impl ElementVar {
                 s.remove(self.index, i)?;
             }
         }
-        // `value` keeps what some entry still allows.
+        // `value` keeps what some entry still allows: an interval, the
+        // bounds of the entries'.
+        if s.is_interval(self.value) {
+            let live = (s.min(self.index)..=s.max(self.index))
+                .filter(|&i| s.contains(self.index, i))
+                .map(|i| self.array[i as usize]);
+            let lo = live.clone().map(|e| s.min(e)).min().ok_or(Fail)?;
+            let hi = live.map(|e| s.max(e)).max().ok_or(Fail)?;
+            s.set_min(self.value, lo)?;
+            s.set_max(self.value, hi)?;
+        }
         let (lo, hi) = (s.min(self.value), s.max(self.value));
-        for v in lo..=hi {
+        let listed = !s.is_interval(self.value);
+        for v in (lo..=hi).take_while(|_| listed) {
             if s.contains(self.value, v) {
                 let some = (s.min(self.index)..=s.max(self.index))
                     .any(|i| s.contains(self.index, i) && s.contains(self.array[i as usize], v));

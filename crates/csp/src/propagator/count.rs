@@ -70,7 +70,14 @@ impl Among {
             // Every one that can must.
             for &v in self.vars.iter() {
                 let inside = self.inside(s, v);
-                if inside > 0 && inside < s.size(v) {
+                if inside > 0 && inside < s.size(v) && s.is_interval(v) {
+                    // No holes: the bounds move onto the set's values.
+                    let (lo, hi) = (s.min(v), s.max(v));
+                    let from = self.values.partition_point(|&x| x < lo);
+                    let to = self.values.partition_point(|&x| x <= hi);
+                    s.set_min(v, self.values[from])?;
+                    s.set_max(v, self.values[to - 1])?;
+                } else if inside > 0 && inside < s.size(v) {
                     for x in s.min(v)..=s.max(v) {
                         if self.values.binary_search(&x).is_err() {
                             s.remove(v, x)?;

@@ -5,7 +5,7 @@ use super::Linear;
 use crate::network::{Fail, Store};
 
 /// `floor(a / b)` for `b != 0`.
-pub(super) fn div_floor(a: i64, b: i64) -> i64 {
+pub(super) fn div_floor(a: i128, b: i128) -> i128 {
     let q = a / b;
     if a % b != 0 && ((a < 0) != (b < 0)) {
         q - 1
@@ -15,7 +15,7 @@ pub(super) fn div_floor(a: i64, b: i64) -> i64 {
 }
 
 /// `ceil(a / b)` for `b != 0`.
-pub(super) fn div_ceil(a: i64, b: i64) -> i64 {
+pub(super) fn div_ceil(a: i128, b: i128) -> i128 {
     let q = a / b;
     if a % b != 0 && ((a < 0) == (b < 0)) {
         q + 1
@@ -24,41 +24,68 @@ pub(super) fn div_ceil(a: i64, b: i64) -> i64 {
     }
 }
 
+/// `v <= hi` for a bound in 128 bits: below every `i64` nothing is left,
+/// above them all nothing goes.
+fn at_most(s: &mut Store<'_>, v: u32, hi: i128) -> Result<bool, Fail> {
+    match i64::try_from(hi) {
+        Ok(hi) => s.set_max(v, hi),
+        Err(_) if hi < 0 => Err(Fail),
+        Err(_) => Ok(false),
+    }
+}
+
+/// `v >= lo` for a bound in 128 bits.
+fn at_least(s: &mut Store<'_>, v: u32, lo: i128) -> Result<bool, Fail> {
+    match i64::try_from(lo) {
+        Ok(lo) => s.set_min(v, lo),
+        Err(_) if lo > 0 => Err(Fail),
+        Err(_) => Ok(false),
+    }
+}
+
+/// The smallest and largest values of `a * v`, in 128 bits.
+#[inline]
+pub(super) fn term(s: &Store<'_>, a: i64, v: u32) -> (i128, i128) {
+    let (x, y) = (a as i128 * s.min(v) as i128, a as i128 * s.max(v) as i128);
+    (x.min(y), x.max(y))
+}
+
 /// Bounds propagation of `sum <= rhs` (and `>= rhs` too for `==`), to a
-/// fixpoint of its own so it is not woken again by its own changes.
+/// fixpoint of its own so it is not woken again by its own changes. The
+/// sums are in 128 bits: the model checked that the terms' largest
+/// magnitudes and `rhs` add up to at most 2^125, so every sum formed here,
+/// of up to three such totals, fits.
 pub(super) fn bounds(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
     let eq = l.rel == crate::Rel::Eq;
+    let rhs = l.rhs as i128;
     loop {
-        // Every partial sum here is at most the model's checked total.
-        let (mut lo_sum, mut hi_sum) = (0i64, 0i64);
+        let (mut lo_sum, mut hi_sum) = (0i128, 0i128);
         for (&v, &a) in l.vars.iter().zip(&l.coefs) {
-            let (lo, hi) = (s.min(v), s.max(v));
-            let (x, y) = (a * lo, a * hi);
-            lo_sum += x.min(y);
-            hi_sum += x.max(y);
+            let (x, y) = term(s, a, v);
+            lo_sum += x;
+            hi_sum += y;
         }
-        if lo_sum > l.rhs || (eq && hi_sum < l.rhs) {
+        if lo_sum > rhs || (eq && hi_sum < rhs) {
             return Err(Fail);
         }
         let mut changed = false;
         for (&v, &a) in l.vars.iter().zip(&l.coefs) {
-            let (lo, hi) = (s.min(v), s.max(v));
-            let (x, y) = (a * lo, a * hi);
-            let (term_lo, term_hi) = (x.min(y), x.max(y));
+            let (term_lo, term_hi) = term(s, a, v);
+            let c = a as i128;
             // a * v <= rhs - (lo_sum - term_lo)
-            let upper = l.rhs - (lo_sum - term_lo);
+            let upper = rhs - (lo_sum - term_lo);
             changed |= if a > 0 {
-                s.set_max(v, div_floor(upper, a))?
+                at_most(s, v, div_floor(upper, c))?
             } else {
-                s.set_min(v, div_ceil(upper, a))?
+                at_least(s, v, div_ceil(upper, c))?
             };
             if eq {
                 // a * v >= rhs - (hi_sum - term_hi)
-                let lower = l.rhs - (hi_sum - term_hi);
+                let lower = rhs - (hi_sum - term_hi);
                 changed |= if a > 0 {
-                    s.set_min(v, div_ceil(lower, a))?
+                    at_least(s, v, div_ceil(lower, c))?
                 } else {
-                    s.set_max(v, div_floor(lower, a))?
+                    at_most(s, v, div_floor(lower, c))?
                 };
             }
         }
@@ -72,23 +99,22 @@ pub(super) fn bounds(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
 /// make the sum equal; with none left, the sum is checked.
 pub(super) fn not_equal_sum(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
     let mut open = None;
-    let mut sum = 0i64;
+    let mut sum = 0i128;
     for (&v, &a) in l.vars.iter().zip(&l.coefs) {
         match s.fixed_value(v) {
-            Some(x) => sum += a * x,
+            Some(x) => sum += a as i128 * x as i128,
             None if open.is_none() => open = Some((v, a)),
             None => return Ok(()),
         }
     }
     match open {
-        None if sum == l.rhs => Err(Fail),
+        None if sum == l.rhs as i128 => Err(Fail),
         None => Ok(()),
         Some((v, a)) => {
-            let rest = l.rhs - sum;
-            if rest % a == 0 {
-                s.remove(v, rest / a)
-            } else {
-                Ok(())
+            let rest = l.rhs as i128 - sum;
+            match i64::try_from(rest / a as i128) {
+                Ok(value) if rest % a as i128 == 0 => s.remove(v, value),
+                _ => Ok(()),
             }
         }
     }

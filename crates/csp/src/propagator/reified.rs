@@ -5,6 +5,7 @@
 //! to 0, its negation (when reified); unfixed, `b` becomes 0 when `C` can
 //! no longer hold and, when reified, 1 when it must hold.
 
+use super::linear::term;
 use super::{Linear, bounds, not_equal_sum};
 use crate::network::{Fail, Store};
 use crate::var::Rel;
@@ -39,17 +40,18 @@ fn enforce(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
 
 /// Whether the bounds show that `l` cannot hold.
 fn cannot_hold(s: &Store<'_>, l: &Linear) -> bool {
-    // The model checked that no partial sum overflows.
-    let (mut lo, mut hi) = (0i64, 0i64);
+    // In 128 bits, as `bounds`: the model checked the total.
+    let (mut lo, mut hi) = (0i128, 0i128);
     for (&v, &a) in l.vars.iter().zip(&l.coefs) {
-        let (x, y) = (a * s.min(v), a * s.max(v));
-        lo += x.min(y);
-        hi += x.max(y);
+        let (x, y) = term(s, a, v);
+        lo += x;
+        hi += y;
     }
+    let rhs = l.rhs as i128;
     match l.rel {
-        Rel::Le => lo > l.rhs,
-        Rel::Eq => lo > l.rhs || hi < l.rhs,
-        _ => lo == hi && lo == l.rhs,
+        Rel::Le => lo > rhs,
+        Rel::Eq => lo > rhs || hi < rhs,
+        _ => lo == hi && lo == rhs,
     }
 }
 
@@ -82,12 +84,46 @@ impl ReifiedIn {
         }
     }
 
+    /// `run` for an interval `x`, which may be too wide to list: its
+    /// bounds move onto the set, and it is inside when the set holds every
+    /// value between them.
+    fn run_interval(&self, s: &mut Store<'_>, lo: i64, hi: i64) -> Result<(), Fail> {
+        let from = self.values.partition_point(|&x| x < lo);
+        let to = self.values.partition_point(|&x| x <= hi);
+        let inside = to - from;
+        match s.fixed_value(self.b) {
+            Some(1) if inside == 0 => Err(Fail),
+            Some(1) => {
+                s.set_min(self.x, self.values[from])?;
+                s.set_max(self.x, self.values[to - 1]).map(drop)
+            }
+            Some(_) if !self.half => {
+                // Up from the lower bound, then down from the upper one:
+                // only a bound can leave an interval.
+                let inner = &self.values[from..to];
+                for &value in inner.iter().chain(inner.iter().rev()) {
+                    s.remove(self.x, value)?;
+                }
+                Ok(())
+            }
+            Some(_) => Ok(()),
+            None if inside == 0 => s.assign(self.b, 0),
+            None if !self.half && inside as i128 == hi as i128 - lo as i128 + 1 => {
+                s.assign(self.b, 1)
+            }
+            None => Ok(()),
+        }
+    }
+
     fn is_in(&self, value: i64) -> bool {
         self.values.binary_search(&value).is_ok()
     }
 
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         let (lo, hi) = (s.min(self.x), s.max(self.x));
+        if s.is_interval(self.x) {
+            return self.run_interval(s, lo, hi);
+        }
         match s.fixed_value(self.b) {
             Some(1) => {
                 for value in lo..=hi {

@@ -133,7 +133,8 @@ impl Domains<'_, '_> {
         self.store.max(self.index(x))
     }
 
-    /// The number of values of `x`.
+    /// The number of values of `x` (`u64::MAX` for an interval of every
+    /// `i64`, one more than that).
     pub fn size(&self, x: Var) -> u64 {
         self.store.size(self.index(x))
     }
@@ -145,10 +146,7 @@ impl Domains<'_, '_> {
 
     /// Whether `x` can still take `value`.
     pub fn contains(&self, x: Var, value: i64) -> bool {
-        let v = self.index(x);
-        self.store
-            .bit_of(v, value)
-            .is_some_and(|bit| self.store.has_bit(v, bit as u32))
+        self.store.contains(self.index(x), value)
     }
 
     /// Removes the values of `x` below `lo`; whether it changed.

@@ -1,15 +1,16 @@
 //! Bounds for variables declared `var int`: MiniZinc leaves the variables
 //! it introduces unbounded when a constraint defines them from others
 //! (`int_lin_eq`, `int_times`, an element, ...). Interval arithmetic over
-//! those constraints gives them the bounds that follow; what stays
-//! unbounded is refused later.
+//! those constraints gives them the bounds that follow, cut to `i64`;
+//! what stays unbounded becomes an interval of ±2^62 (`UNBOUNDED`).
 
 use crate::instance::{Arg, Call, Domain, Instance, Term, Value};
 
 type Interval = Option<(i128, i128)>;
 
 /// The inferred bounds of each variable: its declared ones where it has
-/// them, and `None` where nothing bounds it.
+/// them, and `None` where nothing bounds it. A bound past `i64` is cut to
+/// it: the solver's values are `i64`s.
 pub(super) fn infer(instance: &Instance) -> Vec<Option<(i64, i64)>> {
     let mut bounds: Vec<Interval> = instance
         .vars
@@ -40,7 +41,10 @@ pub(super) fn infer(instance: &Instance) -> Vec<Option<(i64, i64)>> {
     }
     bounds
         .into_iter()
-        .map(|b| b.and_then(|(lo, hi)| Some((i64::try_from(lo).ok()?, i64::try_from(hi).ok()?))))
+        .map(|b| {
+            let cut = |x: i128| x.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
+            b.map(|(lo, hi)| (cut(lo), cut(hi)))
+        })
         .collect()
 }
 

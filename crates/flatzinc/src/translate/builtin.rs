@@ -346,12 +346,47 @@ fn function(op: &str, v: &[i64]) -> bool {
 
 /// `value == items[index]` over constants, `index` from 1: the pairs
 /// (index, value) as a table.
+///
+/// A wide index or value is first narrowed: the index to 1..=n, the value
+/// to the items' values (an interval wider than a table holds stays, and
+/// the constraint is an element over variables).
 fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Result<(), csp::Error> {
+    let n = i64::try_from(items.len()).map_err(|_| csp::Error::Overflow)?;
+    let index = match b.domain(index) {
+        Some(_) => index,
+        None => {
+            let narrow = b.listed_var((1..=n).collect())?;
+            b.model.equal(index, narrow, 0)?;
+            narrow
+        }
+    };
+    let listed: Option<Vec<i64>> = items
+        .iter()
+        .map(|&item| b.domain(item).map(<[i64]>::to_vec))
+        .collect::<Option<Vec<_>>>()
+        .map(|lists| lists.concat());
+    let value = match (b.domain(value), listed) {
+        (Some(_), _) => value,
+        (None, Some(mut all)) if all.len() <= csp::MAX_DOMAIN => {
+            all.sort_unstable();
+            all.dedup();
+            let narrow = b.listed_var(all)?;
+            b.model.equal(value, narrow, 0)?;
+            narrow
+        }
+        (None, _) => {
+            let from_zero = b.listed_var((0..n).collect())?;
+            b.model.equal(index, from_zero, 1)?;
+            return b.model.element_var(from_zero, items, value);
+        }
+    };
     let mut pairs = Vec::new();
+    let listed = |b: &Builder, v: Var| b.domain(v).unwrap_or(&[]).to_vec();
+    let (indices, values) = (listed(b, index), listed(b, value));
     for (k, &item) in (1..).zip(items) {
-        if b.domain(index).contains(&k) {
-            for &v in b.domain(item) {
-                if b.domain(value).contains(&v) {
+        if indices.contains(&k) {
+            for v in listed(b, item) {
+                if values.contains(&v) {
                     pairs.push([k, v]);
                 }
             }
@@ -359,16 +394,30 @@ fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Resul
     }
     pairs.sort_unstable();
     pairs.dedup();
-    b.model.table(&[index, value], &pairs)
+    match b.model.table(&[index, value], &pairs) {
+        // A few values spread wider than a bitset: over variables instead.
+        Err(csp::Error::DomainTooLarge { .. }) => {
+            let from_zero = b.listed_var((0..n).collect())?;
+            b.model.equal(index, from_zero, 1)?;
+            b.model.element_var(from_zero, items, value)
+        }
+        done => done,
+    }
 }
 
 /// A relation as the table of its tuples over the variables' domains, or
 /// a predicate where that table would pass [`TABLE_MAX`] tuples.
 fn post_relation(b: &mut Builder, vars: &[Var], relation: Relation) -> Result<(), csp::Error> {
-    let domains: Vec<Vec<i64>> = vars.iter().map(|&v| b.domain(v).to_vec()).collect();
+    // A wide interval has no list: no table, a predicate.
+    let domains: Option<Vec<Vec<i64>>> = vars
+        .iter()
+        .map(|&v| b.domain(v).map(<[i64]>::to_vec))
+        .collect();
+    let domains = domains.unwrap_or_default();
     let size = domains
         .iter()
-        .try_fold(1usize, |n, d| n.checked_mul(d.len()));
+        .try_fold(1usize, |n, d| n.checked_mul(d.len()))
+        .filter(|_| domains.len() == vars.len());
     if size.is_some_and(|n| n <= TABLE_MAX) {
         let mut tuples = Vec::new();
         let mut index = vec![0; vars.len()];
@@ -391,8 +440,11 @@ fn post_relation(b: &mut Builder, vars: &[Var], relation: Relation) -> Result<()
                 break;
             }
         }
-        b.model.table(vars, &tuples)
-    } else {
-        b.model.predicate(vars, move |v| relation(v))
+        match b.model.table(vars, &tuples) {
+            // A few values spread wider than a bitset: checked instead.
+            Err(csp::Error::DomainTooLarge { .. }) => {}
+            done => return done,
+        }
     }
+    b.model.predicate(vars, move |v| relation(v))
 }

@@ -5,7 +5,7 @@
 use csp::{Automaton, Rel, Var};
 
 use super::builtin::Args;
-use super::{Builder, TranslateError};
+use super::{Builder, TranslateError, UNBOUNDED};
 use crate::instance::Consistency;
 
 type Res<T> = Result<T, TranslateError>;
@@ -38,10 +38,11 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
             let (x, y, z) = (b.var(x?, pos)?, b.var(y?, pos)?, b.var(z?, pos)?);
             // A table of the tuples prunes every value where it is small
             // enough (see `builtin`); past that, the solver's propagator on
-            // bounds rather than a check on fixed values.
+            // bounds rather than a check on fixed values (and on any wide
+            // variable, which lists no values).
             let tuples = [x, y, z]
                 .iter()
-                .try_fold(1usize, |n, &v| n.checked_mul(b.domain(v).len()));
+                .try_fold(1usize, |n, &v| n.checked_mul(b.domain(v)?.len()));
             if tuples.is_some_and(|n| n <= super::builtin::TABLE_MAX) {
                 return Ok(false);
             }
@@ -203,12 +204,22 @@ fn shifted(b: &mut Builder, x: Var, by: i64, a: &Args<'_>) -> Res<Var> {
         return Ok(x);
     }
     let pos = a.call.pos;
-    let values: Option<Vec<i64>> = b.domain(x).iter().map(|v| v.checked_sub(by)).collect();
-    let values = values.ok_or(TranslateError::Solver {
+    let overflow = TranslateError::Solver {
         source: csp::Error::Overflow,
         pos,
-    })?;
-    let y = b.new_var(values, pos)?;
+    };
+    let y = match (b.domain(x), b.bounds(x)) {
+        (Some(listed), _) => {
+            let values: Option<Vec<i64>> = listed.iter().map(|v| v.checked_sub(by)).collect();
+            b.new_var(values.ok_or(overflow)?, pos)?
+        }
+        (None, bounds) => {
+            let (lo, hi) = bounds.unwrap_or(UNBOUNDED);
+            let (lo, hi) = lo.checked_sub(by).zip(hi.checked_sub(by)).ok_or(overflow)?;
+            b.range_var(lo, hi)
+                .map_err(|source| TranslateError::Solver { source, pos })?
+        }
+    };
     b.model
         .linear(&[(1, x), (-1, y)], Rel::Eq, by)
         .map_err(|source| TranslateError::Solver { source, pos })?;

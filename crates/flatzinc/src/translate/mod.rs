@@ -35,21 +35,15 @@ pub enum TranslateError {
         /// `float` or `set`.
         kind: &'static str,
     },
-    /// A variable whose domain is wider than the solver holds.
-    #[error("the variable '{name}' spans {size} values: at most {MAX_DOMAIN} are supported")]
+    /// A variable declared with holes over more values than are listed.
+    #[error(
+        "the variable '{name}' has {size} values in several ranges: at most {LISTED_MAX} are listed (one range may be as wide as i64)"
+    )]
     DomainTooLarge {
         /// The variable's name.
         name: String,
         /// How many values its domain spans, if bounded.
         size: u128,
-    },
-    /// A `var int` that no constraint bounds.
-    #[error(
-        "the variable '{name}' has no bounds, declared or inferred: the solver needs a domain of at most {MAX_DOMAIN} values"
-    )]
-    Unbounded {
-        /// The variable's name.
-        name: String,
     },
     /// A constraint whose arguments do not have the kinds its builtin takes.
     #[error("{pos}: {message}")]
@@ -105,10 +99,23 @@ impl Translation {
 pub(crate) struct Builder {
     pub(crate) model: Model,
     pub(crate) vars: Vec<Var>,
-    /// The values each solver variable may take, as built (for tables).
+    /// The values each solver variable may take, as built (for tables),
+    /// for those of at most [`MAX_DOMAIN`] values.
     pub(crate) values: HashMap<Var, Vec<i64>>,
+    /// The bounds of the others, intervals too wide to list.
+    pub(crate) wide: HashMap<Var, (i64, i64)>,
     constants: HashMap<i64, Var>,
 }
+
+/// The range of a `var int` that neither its declaration nor the
+/// constraints bound: an interval of ±2^62, so the sum or the difference
+/// of two such variables still fits an `i64`.
+pub(crate) const UNBOUNDED: (i64, i64) = (-(1 << 62), 1 << 62);
+
+/// The most values of a domain declared in several ranges: they are
+/// listed one by one (a wide one becomes an interval whose bounds stay on
+/// them).
+pub(crate) const LISTED_MAX: usize = 1 << 16;
 
 impl Builder {
     /// The solver variable of a term; a constant is a variable fixed to it.
@@ -133,17 +140,41 @@ impl Builder {
 
     /// A new solver variable taking `values`.
     pub(crate) fn new_var(&mut self, values: Vec<i64>, pos: Pos) -> Result<Var, TranslateError> {
-        let var = self
-            .model
-            .var_in(values.iter().copied())
-            .map_err(|source| TranslateError::Solver { source, pos })?;
-        self.values.insert(var, values);
+        self.listed_var(values)
+            .map_err(|source| TranslateError::Solver { source, pos })
+    }
+
+    /// A new solver variable taking `values`, listed in `values` when
+    /// there are at most [`MAX_DOMAIN`] of them.
+    pub(crate) fn listed_var(&mut self, values: Vec<i64>) -> Result<Var, csp::Error> {
+        let var = self.model.var_in(values.iter().copied())?;
+        if values.len() <= MAX_DOMAIN {
+            self.values.insert(var, values);
+        } else if let (Some(&lo), Some(&hi)) = (values.iter().min(), values.iter().max()) {
+            self.wide.insert(var, (lo, hi));
+        }
         Ok(var)
     }
 
-    /// The values a solver variable may take.
-    pub(crate) fn domain(&self, var: Var) -> &[i64] {
-        &self.values[&var]
+    /// A new solver variable over `lo..=hi`, an interval when wide.
+    pub(crate) fn range_var(&mut self, lo: i64, hi: i64) -> Result<Var, csp::Error> {
+        if (hi as i128 - lo as i128) < MAX_DOMAIN as i128 {
+            return self.listed_var((lo..=hi).collect());
+        }
+        let var = self.model.var(lo..=hi)?;
+        self.wide.insert(var, (lo, hi));
+        Ok(var)
+    }
+
+    /// The values a solver variable may take, if they are few enough to
+    /// list (`None` for a wide interval: see `bounds`).
+    pub(crate) fn domain(&self, var: Var) -> Option<&[i64]> {
+        self.values.get(&var).map(Vec::as_slice)
+    }
+
+    /// The declared bounds of a wide solver variable.
+    pub(crate) fn bounds(&self, var: Var) -> Option<(i64, i64)> {
+        self.wide.get(&var).copied()
     }
 }
 
@@ -187,16 +218,54 @@ pub fn translate_with(
         model: Model::new(),
         vars: Vec::with_capacity(instance.vars.len()),
         values: HashMap::new(),
+        wide: HashMap::new(),
         constants: HashMap::new(),
     };
     let mut is_bool = Vec::with_capacity(instance.vars.len());
     for (i, var) in instance.vars.iter().enumerate() {
+        let solver = |source| TranslateError::Solver {
+            source,
+            pos: Pos::default(),
+        };
+        // A wide range, not fixed: an interval of the solver's.
+        let range = match (&var.domain, inferred[i], &var.fixed) {
+            (_, _, Some(_)) => None,
+            (Domain::Int(Some(ranges)), _, _) if ranges.len() == 1 => Some(ranges[0]),
+            (Domain::Int(None), Some(bounds), _) => Some(bounds),
+            (Domain::Int(None), None, _) => Some(UNBOUNDED),
+            _ => None,
+        };
+        if let Some(fixed) = &var.fixed {
+            let c = int_value(fixed, Pos::default())?;
+            let inside = match &var.domain {
+                Domain::Bool => c == 0 || c == 1,
+                Domain::Int(Some(ranges)) => ranges.iter().any(|&(lo, hi)| lo <= c && c <= hi),
+                _ => true,
+            };
+            let csp_var = builder
+                .listed_var(if inside { vec![c] } else { Vec::new() })
+                .map_err(solver)?;
+            builder.vars.push(csp_var);
+            is_bool.push(var.domain == Domain::Bool);
+            continue;
+        }
+        if let Some((lo, hi)) =
+            range.filter(|&(lo, hi)| hi as i128 - lo as i128 >= MAX_DOMAIN as i128)
+        {
+            let csp_var = builder.range_var(lo, hi).map_err(solver)?;
+            builder.vars.push(csp_var);
+            is_bool.push(false);
+            continue;
+        }
         let values: Vec<i64> = match (&var.domain, inferred[i]) {
             (Domain::Bool, _) => vec![0, 1],
             (Domain::Int(Some(ranges)), _) => {
-                let (lo, hi) = (ranges[0].0, ranges[ranges.len() - 1].1);
-                let size = (hi as i128 - lo as i128 + 1) as u128;
-                if size > MAX_DOMAIN as u128 {
+                // Listed, holes and all, up to a few bitsets' worth.
+                let size: u128 = ranges
+                    .iter()
+                    .map(|&(lo, hi)| (hi as i128 - lo as i128 + 1).max(0) as u128)
+                    .sum();
+                if size > LISTED_MAX as u128 {
                     return Err(TranslateError::DomainTooLarge {
                         name: cut(&var.name),
                         size,
@@ -204,20 +273,9 @@ pub fn translate_with(
                 }
                 ranges.iter().flat_map(|&(lo, hi)| lo..=hi).collect()
             }
-            (Domain::Int(None), Some((lo, hi))) => {
-                let size = (hi as i128 - lo as i128 + 1).max(0) as u128;
-                if size > MAX_DOMAIN as u128 {
-                    return Err(TranslateError::DomainTooLarge {
-                        name: cut(&var.name),
-                        size,
-                    });
-                }
+            (Domain::Int(None), bounds) => {
+                let (lo, hi) = bounds.unwrap_or(UNBOUNDED);
                 (lo..=hi).collect()
-            }
-            (Domain::Int(None), None) => {
-                return Err(TranslateError::Unbounded {
-                    name: cut(&var.name),
-                });
             }
             (Domain::Float(_), _) => {
                 return Err(TranslateError::UnsupportedVariable {
@@ -232,25 +290,7 @@ pub fn translate_with(
                 });
             }
         };
-        let values = match &var.fixed {
-            Some(fixed) => {
-                let c = int_value(fixed, Pos::default())?;
-                if values.contains(&c) {
-                    vec![c]
-                } else {
-                    Vec::new()
-                }
-            }
-            None => values,
-        };
-        let csp_var = builder
-            .model
-            .var_in(values.iter().copied())
-            .map_err(|source| TranslateError::Solver {
-                source,
-                pos: Pos::default(),
-            })?;
-        builder.values.insert(csp_var, values);
+        let csp_var = builder.listed_var(values).map_err(solver)?;
         builder.vars.push(csp_var);
         is_bool.push(var.domain == Domain::Bool);
     }
