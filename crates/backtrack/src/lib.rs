@@ -90,12 +90,12 @@ mod split;
 mod trace;
 mod work;
 
-pub use estimate::{Estimate, Mean, Rng, estimate, estimate_within};
+pub use estimate::{Estimate, Mean, Rng, WEIGH_PROBES, estimate, estimate_within, weigh};
 pub use limit::{Limits, Outcome, Report, Stats, Stop};
 pub use optimize::{Best, Optimize, Optimum, minimize, minimize_with};
 pub use problem::{Bits, ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
-pub use split::{Parallel, subproblems, subproblems_within};
+pub use split::{Parallel, subproblems, subproblems_auto, subproblems_within};
 pub use trace::{Event, Kind, Node, Trace, trace};
 pub use work::{PerTask, Runner, Setup, WorkList};
 

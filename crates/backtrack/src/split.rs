@@ -15,6 +15,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::estimate::weigh;
 use crate::limit::{Limits, Outcome, Report, Stop};
 use crate::problem::Problem;
 use crate::search::Search;
@@ -26,6 +27,10 @@ const AUTO_TARGET: usize = 1024;
 
 /// The deepest cut [`Parallel::auto`] tries.
 const AUTO_MAX_DEPTH: usize = 16;
+
+/// The most nodes [`subproblems_auto`] may search to list a cut: a second
+/// or so of the engine's time on a cheap problem.
+const AUTO_NODES: u64 = 1 << 22;
 
 /// The subproblems of `problem` cut at `depth`, in the engine's order: the
 /// path from the root to every state at that depth, and to every solution
@@ -93,6 +98,55 @@ pub fn subproblems_within<P: Problem>(
         value: cut,
         outcome,
     }
+}
+
+/// The automatic cut of `problem`, with its depth: the shallowest depth
+/// (up to 16) that gives at least 1024 subproblems, or a shallower one when
+/// the tree ends above it or when listing the next cut would search more
+/// than 4,194,304 nodes.
+///
+/// The depth is a function of the problem alone (not of the threads, the
+/// machine or the clock), so the same problem gets the same cut in every
+/// run: [`Parallel::auto`] cuts here, and a job kept in files can name its
+/// work by it.
+///
+/// # Example
+///
+/// ```
+/// # use backtrack::Problem;
+/// # #[derive(Clone)]
+/// # struct Coins(u32);
+/// # impl Problem for Coins {
+/// #     type Choice = bool;
+/// #     type Choices = std::array::IntoIter<bool, 2>;
+/// #     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+/// #     fn apply(&mut self, _: bool) { self.0 -= 1 }
+/// #     fn undo(&mut self, _: bool) { self.0 += 1 }
+/// #     fn is_solution(&self) -> bool { self.0 == 0 }
+/// # }
+/// // 2^10 = 1024 subproblems ten tosses down; a shorter game ends first.
+/// let (depth, cut) = backtrack::subproblems_auto(&Coins(20));
+/// assert_eq!((depth, cut.len()), (10, 1024));
+/// let (depth, cut) = backtrack::subproblems_auto(&Coins(4));
+/// assert_eq!((depth, cut.len()), (5, 16));
+/// ```
+pub fn subproblems_auto<P: Problem + Clone>(problem: &P) -> (usize, Vec<Vec<P::Choice>>) {
+    let mut depth = 0;
+    let mut cut = subproblems(problem.clone(), 0);
+    while cut.len() < AUTO_TARGET && depth < AUTO_MAX_DEPTH {
+        if depth > 0 && cut.iter().all(|path| path.len() < depth) {
+            // The tree ends above this depth: cutting deeper changes nothing.
+            break;
+        }
+        let limits = Limits::default().nodes(AUTO_NODES);
+        let deeper = subproblems_within(problem.clone(), depth + 1, &limits, usize::MAX);
+        if !deeper.outcome.is_complete() {
+            break;
+        }
+        depth += 1;
+        cut = deeper.value;
+    }
+    (depth, cut)
 }
 
 /// A problem whose tree stops at a depth: the states there count as
@@ -174,8 +228,8 @@ impl fmt::Debug for Parallel {
 }
 
 impl Parallel {
-    /// Cut at the shallowest depth (up to 16) that gives at least 1024
-    /// subproblems, one thread per core.
+    /// Cut where [`subproblems_auto`] does (the shallowest depth, up to 16,
+    /// that gives at least 1024 subproblems), one thread per core.
     pub fn auto() -> Self {
         Parallel::default()
     }
@@ -204,9 +258,9 @@ impl Parallel {
         self
     }
 
-    /// Calls `progress` with the fraction of subproblems finished (0 to 1),
-    /// never smaller than the fraction it was last given, one call at a
-    /// time.
+    /// Calls `progress` with the share of the estimated work done (0 to
+    /// 1; each subproblem weighed by [`weigh`](crate::weigh)'s probes),
+    /// never smaller than the share it was last given, one call at a time.
     #[must_use]
     pub fn progress(mut self, progress: impl Fn(f64) + Send + Sync + 'static) -> Self {
         self.progress = Some(Arc::new(progress));
@@ -219,18 +273,7 @@ impl Parallel {
         if let Some(depth) = self.depth {
             return subproblems(problem.clone(), depth);
         }
-        let mut cut = subproblems(problem.clone(), 0);
-        for depth in 1..=AUTO_MAX_DEPTH {
-            if cut.len() >= AUTO_TARGET {
-                break;
-            }
-            cut = subproblems(problem.clone(), depth);
-            if cut.iter().all(|path| path.len() < depth) {
-                // The tree ends above this depth: cutting deeper changes nothing.
-                break;
-            }
-        }
-        cut
+        subproblems_auto(problem).1
     }
 
     /// The runner this search uses.
@@ -430,6 +473,15 @@ where
 
     fn solve(&self, index: usize, limits: &Limits) -> Report<T> {
         self.search(index, limits)
+    }
+
+    /// Knuth's estimate of the subproblem's nodes ([`weigh`]).
+    fn weight(&self, index: usize) -> f64 {
+        let mut state = self.problem.clone();
+        for &choice in &self.paths[index] {
+            state.apply(choice);
+        }
+        weigh(state, index as u64).nodes.value.max(1.0)
     }
 }
 

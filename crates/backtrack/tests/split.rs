@@ -209,3 +209,51 @@ fn progress_rises_to_one_and_never_falls() {
     assert_eq!(seen.last(), Some(&1.0));
     assert!(seen.iter().all(|&f| f > 0.0 && f <= 1.0));
 }
+
+/// Ten choices at the root, then `width` at the next state, then a
+/// solution: a cut at depth 2 lists 10 * width subproblems.
+#[derive(Clone)]
+struct Wide {
+    width: u32,
+    depth: u32,
+}
+
+impl Problem for Wide {
+    type Choice = u32;
+    type Choices = std::ops::Range<u32>;
+    fn choices(&self) -> Self::Choices {
+        match self.depth {
+            0 => 0..10,
+            1 => 0..self.width,
+            _ => 0..0,
+        }
+    }
+    fn apply(&mut self, _: u32) {
+        self.depth += 1;
+    }
+    fn undo(&mut self, _: u32) {
+        self.depth -= 1;
+    }
+    fn is_solution(&self) -> bool {
+        self.depth == 2
+    }
+}
+
+#[test]
+fn the_automatic_cut_stops_above_one_too_large_to_list() {
+    // 10 subproblems at depth 1, 5,000,000 at depth 2: more nodes than
+    // the automatic cut may search, so it stays at depth 1.
+    let (depth, cut) = backtrack::subproblems_auto(&Wide {
+        width: 500_000,
+        depth: 0,
+    });
+    assert_eq!((depth, cut.len()), (1, 10));
+    // 10 * 200 = 2,000 at depth 2: listed.
+    let narrow = Wide {
+        width: 200,
+        depth: 0,
+    };
+    let (depth, cut) = backtrack::subproblems_auto(&narrow);
+    assert_eq!((depth, cut.len()), (2, 2_000));
+    assert_eq!(Parallel::auto().split(&narrow), cut);
+}
