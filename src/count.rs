@@ -186,7 +186,7 @@ fn engine_count(
         // a hand-written one.
         let report = backtrack::Search::new(problem).with_limits(limits).count();
         return report.complete().map(|total| Counted {
-            total: total.into(),
+            total,
             fundamental: None,
             threads,
         });
@@ -194,7 +194,7 @@ fn engine_count(
     if !fundamental {
         let report = parallel.count(&problem);
         return report.complete().map(|total| Counted {
-            total: total.into(),
+            total,
             fundamental: None,
             threads,
         });

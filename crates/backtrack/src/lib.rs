@@ -91,7 +91,7 @@ mod trace;
 mod work;
 
 pub use estimate::{Estimate, Mean, Rng, WEIGH_PROBES, estimate, estimate_within, weigh};
-pub use limit::{Limits, Outcome, Report, Stats, Stop};
+pub use limit::{Count, Limits, Outcome, Report, Stats, Stop};
 pub use optimize::{Best, Optimize, Optimum, minimize, minimize_with};
 pub use problem::{Bits, ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::estimate::weigh;
-use crate::limit::{Limits, Outcome, Report, Stop};
+use crate::limit::{Count, Limits, Outcome, Report, Stop};
 use crate::problem::Problem;
 use crate::search::Search;
 use crate::work::{PerTask, Runner, WorkList};
@@ -290,7 +290,7 @@ impl Parallel {
 
     /// Counts the solutions of `problem` on several threads: the same count
     /// as [`Search::count`], faster.
-    pub fn count<P>(&self, problem: &P) -> Report<u64>
+    pub fn count<P>(&self, problem: &P) -> Report<Count>
     where
         P: Problem + Clone + Send + Sync,
         P::Choice: Send + Sync,
@@ -301,7 +301,7 @@ impl Parallel {
             solve: |search: &mut Search<P>, _: &[P::Choice]| search.count(),
         };
         let all: Vec<usize> = (0..work.len()).collect();
-        let never = |_: usize, _: &u64| Ok::<(), std::convert::Infallible>(());
+        let never = |_: usize, _: &Count| Ok::<(), std::convert::Infallible>(());
         match self.runner().run(&work, &all, never) {
             Ok(report) => report,
             Err(never) => match never {},

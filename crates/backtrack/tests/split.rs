@@ -189,7 +189,7 @@ proptest! {
         let cut = backtrack::subproblems(problem.clone(), depth);
         prop_assert_eq!(solve_cut(&problem, &cut), all.clone());
         let parallel = Parallel::auto().threads(threads).depth(depth);
-        prop_assert_eq!(parallel.count(&problem).complete(), Some(all.len() as u64));
+        prop_assert_eq!(parallel.count(&problem).complete(), Some(all.len() as u128));
         prop_assert_eq!(parallel.first(&problem, k).value, all[..k.min(all.len())].to_vec());
     }
 }

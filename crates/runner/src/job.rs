@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
-use backtrack::{Limits, Problem, Report, Search, WorkList};
+use backtrack::{Count, Limits, Problem, Report, Search, WorkList};
 use serde::{Deserialize, Serialize};
 
 use crate::digest::Fnv;
@@ -363,7 +363,7 @@ where
 
     fn solve(&self, index: usize, limits: &Limits) -> Report<Counts> {
         let mut search = Search::new(self.state(index)).with_limits(limits.clone());
-        let mut total = 0u128;
+        let mut total: Count = 0;
         let outcome = search.for_each(|_, _| {
             total += 1;
             ControlFlow::Continue(())
