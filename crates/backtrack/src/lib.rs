@@ -20,7 +20,10 @@
 //!   up) and the [`Runner`] that solves one on exactly the threads asked
 //!   for, with a deadline, cancel flags, progress by estimated work and a
 //!   callback per finished task. The `runner` crate adds checkpoints,
-//!   shard files and their merge on top, for any work list.
+//!   shard files and their merge on top, for any work list. One
+//!   [`Settings`] value (threads, limits, progress) configures the runner,
+//!   [`Parallel`] and the `runner` crate's options alike, and every total
+//!   is a [`Count`].
 //! - branch and bound for a problem with a cost to minimise ([`Optimize`],
 //!   [`minimize`]): the best solution, proved optimal or, when a limit
 //!   stops it, the best found with the bounds known;
@@ -86,6 +89,7 @@ mod limit;
 mod optimize;
 mod problem;
 mod search;
+mod settings;
 mod split;
 mod trace;
 mod work;
@@ -95,6 +99,7 @@ pub use limit::{Count, Limits, Outcome, Report, Stats, Stop};
 pub use optimize::{Best, Optimize, Optimum, minimize, minimize_with};
 pub use problem::{Bits, ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
+pub use settings::{Progress, Settings};
 pub use split::{Parallel, subproblems, subproblems_auto, subproblems_within};
 pub use trace::{Event, Kind, Node, Trace, trace};
 pub use work::{PerTask, Runner, Setup, WorkList};

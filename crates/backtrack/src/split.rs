@@ -10,7 +10,6 @@
 //! cluster job can all share it.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,6 +18,7 @@ use crate::estimate::weigh;
 use crate::limit::{Count, Limits, Outcome, Report, Stop};
 use crate::problem::Problem;
 use crate::search::Search;
+use crate::settings::Settings;
 use crate::work::{PerTask, Runner, WorkList};
 
 /// The number of subproblems [`Parallel::auto`] aims at: enough for two
@@ -208,23 +208,10 @@ impl<P: Problem> Problem for Truncated<P> {
 /// assert_eq!(parallel.count(&Coins(12)).complete(), Some(4096));
 /// assert_eq!(parallel.first(&Coins(12), 3).value, backtrack::first(Coins(12), 3));
 /// ```
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Parallel {
     depth: Option<usize>,
-    threads: usize,
-    limits: Limits,
-    progress: Option<Arc<dyn Fn(f64) + Send + Sync>>,
-}
-
-impl fmt::Debug for Parallel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Parallel")
-            .field("depth", &self.depth)
-            .field("threads", &self.threads)
-            .field("limits", &self.limits)
-            .field("progress", &self.progress.is_some())
-            .finish()
-    }
+    settings: Settings,
 }
 
 impl Parallel {
@@ -242,28 +229,56 @@ impl Parallel {
     }
 
     /// Run on exactly `threads` threads (0: one per core; 1: the calling
-    /// thread alone).
+    /// thread alone): [`Settings::threads`].
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads;
+        self.settings = self.settings.threads(threads);
         self
     }
 
     /// The deadline and the cancel flag of `limits` apply to every
     /// subproblem. A node budget is per subproblem: each subproblem's
-    /// search may visit that many nodes.
+    /// search may visit that many nodes ([`Settings::limits`]).
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
+        self.settings = self.settings.limits(limits);
         self
     }
 
     /// Calls `progress` with the share of the estimated work done (0 to
     /// 1; each subproblem weighed by [`weigh`](crate::weigh)'s probes),
-    /// never smaller than the share it was last given, one call at a time.
+    /// never smaller than the share it was last given, one call at a time
+    /// ([`Settings::progress`]).
     #[must_use]
     pub fn progress(mut self, progress: impl Fn(f64) + Send + Sync + 'static) -> Self {
-        self.progress = Some(Arc::new(progress));
+        self.settings = self.settings.progress(progress);
+        self
+    }
+
+    /// Threads, limits and progress all at once, as `settings` say.
+    ///
+    /// ```
+    /// use backtrack::{Limits, Parallel, Settings};
+    /// # use backtrack::Problem;
+    /// # #[derive(Clone)]
+    /// # struct Coins(u32);
+    /// # impl Problem for Coins {
+    /// #     type Choice = bool;
+    /// #     type Choices = std::array::IntoIter<bool, 2>;
+    /// #     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+    /// #     fn apply(&mut self, _: bool) { self.0 -= 1 }
+    /// #     fn undo(&mut self, _: bool) { self.0 += 1 }
+    /// #     fn is_solution(&self) -> bool { self.0 == 0 }
+    /// # }
+    ///
+    /// // A budget of 10 nodes a subproblem cuts every one of them short.
+    /// let settings = Settings::new().threads(2).limits(Limits::default().nodes(10));
+    /// let report = Parallel::auto().settings(settings).count(&Coins(16));
+    /// assert_eq!(report.complete(), None);
+    /// ```
+    #[must_use]
+    pub fn settings(mut self, settings: Settings) -> Self {
+        self.settings = settings;
         self
     }
 
@@ -278,14 +293,7 @@ impl Parallel {
 
     /// The runner this search uses.
     fn runner(&self) -> Runner {
-        let runner = Runner::new(self.threads).limits(self.limits.clone());
-        match &self.progress {
-            Some(progress) => {
-                let progress = Arc::clone(progress);
-                runner.progress(move |share| progress(share))
-            }
-            None => runner,
-        }
+        Runner::from(self.settings.clone())
     }
 
     /// Counts the solutions of `problem` on several threads: the same count
@@ -412,17 +420,14 @@ impl Parallel {
         };
         let all: Vec<usize> = (0..work.len()).collect();
         // A break stops the other subproblems through the cancel flag.
-        let runner = Parallel {
-            limits: self.limits.clone().cancel_flag(Arc::clone(&stop)),
-            ..self.clone()
-        }
-        .runner();
+        let limits = self.settings.limits.clone().cancel_flag(Arc::clone(&stop));
+        let runner = self.runner().limits(limits);
         let never = |_: usize, _: &u64| Ok::<(), std::convert::Infallible>(());
         let outcome = match runner.run(&work, &all, never) {
             Ok(report) => report.outcome,
             Err(never) => match never {},
         };
-        if stop.load(Ordering::Relaxed) && self.limits.poll().is_none() {
+        if stop.load(Ordering::Relaxed) && self.settings.limits.poll().is_none() {
             // Stopped by the callback, not by a limit.
             Outcome::Stopped(Stop::Requested)
         } else {

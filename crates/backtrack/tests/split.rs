@@ -257,3 +257,32 @@ fn the_automatic_cut_stops_above_one_too_large_to_list() {
     assert_eq!((depth, cut.len()), (2, 2_000));
     assert_eq!(Parallel::auto().split(&narrow), cut);
 }
+
+#[test]
+fn one_settings_value_runs_the_parallel_search_and_the_runner_alike() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    let problem = SubsetSum::new(vec![3, 1, 4, 1, 5, 9, 2, 6, 5, 3], 12);
+    let shares = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&shares);
+    let settings = backtrack::Settings::new()
+        .threads(3)
+        .progress(move |share| seen.lock().unwrap().push(share));
+    assert_eq!(backtrack::Runner::from(settings.clone()).threads(), 3);
+    // Settings given whole replace what was set before.
+    let parallel = Parallel::auto().threads(1).settings(settings.clone());
+    assert_eq!(
+        parallel.count(&problem).complete(),
+        Some(backtrack::count(problem.clone()))
+    );
+    let shares = std::mem::take(&mut *shares.lock().unwrap());
+    assert!(shares.windows(2).all(|w| w[0] <= w[1]), "{shares:?}");
+    assert_eq!(shares.last(), Some(&1.0));
+    // Their limits too: a raised cancel flag stops the search.
+    let cancel = Arc::new(AtomicBool::new(true));
+    let stopped = Parallel::auto()
+        .settings(settings.limits(Limits::default().cancel_flag(cancel)))
+        .count(&problem);
+    assert_eq!(stopped.outcome, Outcome::Stopped(Stop::Cancelled));
+}
