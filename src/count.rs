@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use backtrack::{Limits, Parallel};
+use backtrack::{Limits, Parallel, Settings};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use nqueens::{MAX_N, NQueens, QueenMasks, Solution, Split};
 use serde::Serialize;
@@ -87,14 +87,17 @@ pub fn count(out: &mut impl Write, args: &CountArgs) -> anyhow::Result<()> {
         None => Limits::default(),
     };
     let bar = Bar::new(!args.quiet && std::io::stderr().is_terminal());
+    // The same threads, limits and progress for the engine and the counter.
+    let settings = Settings::new()
+        .threads(args.threads)
+        .limits(limits)
+        .progress(bar.callback());
     let counted = if args.engine {
-        engine_count(n, args.threads, args.fundamental, limits, &bar)
+        engine_count(n, args.fundamental, settings)
     } else {
         let split = Split::new(n)?;
         let mut options = runner::Options::new()
-            .threads(args.threads)
-            .limits(limits)
-            .progress(bar.callback())
+            .settings(settings)
             .compact_every(Duration::from_secs_f64(args.checkpoint_every))
             .program(format!("nqueens {}", env!("CARGO_PKG_VERSION")));
         if let Some(path) = &args.checkpoint {
@@ -165,29 +168,21 @@ pub fn user_error(e: runner::Error) -> anyhow::Error {
     }
 }
 
-/// The count by the generic engine, on `threads` threads; `None` if a limit
+/// The count by the generic engine, as `settings` say; `None` if a limit
 /// stopped it. The fundamental count keeps each solution that is the
 /// canonical form of its class.
-fn engine_count(
-    n: u32,
-    threads: usize,
-    fundamental: bool,
-    limits: Limits,
-    bar: &Bar,
-) -> Option<Counted> {
+fn engine_count(n: u32, fundamental: bool, settings: Settings) -> Option<Counted> {
     let problem = NQueens::new(n).ok()?;
-    let parallel = Parallel::auto()
-        .threads(threads)
-        .limits(limits.clone())
-        .progress(bar.callback());
-    let threads = backtrack::Runner::new(threads).threads();
+    let threads = settings.thread_count();
+    let limits = settings.limits.clone();
+    let parallel = Parallel::auto().settings(settings);
     if threads == 1 && !fundamental {
         // The engine's fast count on the board as a value, for a
         // like-for-like comparison with a hand-written search.
         let masks = QueenMasks::new(n).ok()?;
         let report = backtrack::count_values(masks, &limits);
         return report.complete().map(|total| Counted {
-            total: total.into(),
+            total,
             fundamental: None,
             threads,
         });
@@ -195,7 +190,7 @@ fn engine_count(
     if !fundamental {
         let report = parallel.count(&problem);
         return report.complete().map(|total| Counted {
-            total: total.into(),
+            total,
             fundamental: None,
             threads,
         });

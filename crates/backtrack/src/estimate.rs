@@ -263,34 +263,10 @@ pub fn estimate_within<P: Problem>(
             break;
         }
         taken += 1;
-        let (mut node_sum, mut weight) = (0.0, 1.0);
-        let (mut solution, mut dead_end) = (0.0, 0.0);
-        loop {
-            node_sum += weight;
-            if problem.is_solution() {
-                solution = weight;
-                break;
-            }
-            let open = problem.choices().count() as u64;
-            if open == 0 {
-                dead_end = weight;
-                break;
-            }
-            // `choices` gives the same choices in the same order every time.
-            let pick = rng.below(open) as usize;
-            let Some(choice) = problem.choices().nth(pick) else {
-                break;
-            };
-            weight *= open as f64;
-            problem.apply(choice);
-            path.push(choice);
-        }
-        while let Some(choice) = path.pop() {
-            problem.undo(choice);
-        }
-        nodes.add(node_sum);
-        solutions.add(solution);
-        dead_ends.add(dead_end);
+        let walk = probe(&mut problem, &mut rng, &mut path);
+        nodes.add(walk.nodes);
+        solutions.add(walk.solution);
+        dead_ends.add(walk.dead_end);
     }
     Estimate {
         probes: taken,
@@ -298,4 +274,118 @@ pub fn estimate_within<P: Problem>(
         solutions: solutions.mean(),
         dead_ends: dead_ends.mean(),
     }
+}
+
+/// The most probes [`weigh`] takes of one tree.
+pub const WEIGH_PROBES: u64 = 16;
+
+/// The share of a tree's estimated nodes that [`weigh`]'s probes may step
+/// into, all together.
+const WEIGH_SHARE: f64 = 0.05;
+
+/// Knuth's estimate of the size of `problem`'s tree at a cost bounded by
+/// the size it finds, to weigh subproblems against each other before
+/// searching them (the runner starts the heaviest first and reports
+/// progress by their weights).
+///
+/// Probes are taken, deterministically from `seed`, until the states they
+/// stepped into reach 5% of the nodes estimated so far or
+/// [`WEIGH_PROBES`] have been taken, and at least one: a tiny tree gets one
+/// probe, a huge one sixteen, and no tree costs more than sixteen walks
+/// from its root to a leaf. The problem is left in the state it started
+/// from.
+///
+/// # Complexity
+///
+/// At most [`WEIGH_PROBES`] times the depth of a leaf, in steps as those
+/// of [`estimate`].
+///
+/// # Example
+///
+/// ```
+/// use backtrack::Problem;
+///
+/// /// Bit strings of length `n`: a tree of 2^(n+1) - 1 states.
+/// struct Bits { n: u32, len: u32 }
+/// impl Problem for Bits {
+///     type Choice = bool;
+///     type Choices = std::array::IntoIter<bool, 2>;
+///     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+///     fn apply(&mut self, _: bool) { self.len += 1 }
+///     fn undo(&mut self, _: bool) { self.len -= 1 }
+///     fn is_solution(&self) -> bool { self.len == self.n }
+/// }
+///
+/// let small = backtrack::weigh(Bits { n: 4, len: 0 }, 1);
+/// let large = backtrack::weigh(Bits { n: 20, len: 0 }, 1);
+/// assert_eq!((small.nodes.value, small.probes), (31.0, 1));
+/// assert_eq!((large.nodes.value, large.probes), (2_097_151.0, backtrack::WEIGH_PROBES));
+/// ```
+pub fn weigh<P: Problem>(mut problem: P, seed: u64) -> Estimate {
+    let mut rng = Rng::new(seed);
+    let (mut nodes, mut solutions, mut dead_ends) =
+        (Running::default(), Running::default(), Running::default());
+    let mut path = Vec::new();
+    let mut steps = 0u64;
+    while nodes.count < WEIGH_PROBES {
+        let walk = probe(&mut problem, &mut rng, &mut path);
+        nodes.add(walk.nodes);
+        solutions.add(walk.solution);
+        dead_ends.add(walk.dead_end);
+        steps += walk.steps;
+        if steps as f64 >= WEIGH_SHARE * nodes.mean {
+            break;
+        }
+    }
+    Estimate {
+        probes: nodes.count,
+        nodes: nodes.mean(),
+        solutions: solutions.mean(),
+        dead_ends: dead_ends.mean(),
+    }
+}
+
+/// What one probe saw: its estimates, and the states it stepped into.
+struct Walk {
+    nodes: f64,
+    solution: f64,
+    dead_end: f64,
+    steps: u64,
+}
+
+/// One random walk from the problem's state down to a leaf, and back:
+/// the problem is left as it was. `path` is scratch space, left empty.
+fn probe<P: Problem>(problem: &mut P, rng: &mut Rng, path: &mut Vec<P::Choice>) -> Walk {
+    let mut walk = Walk {
+        nodes: 0.0,
+        solution: 0.0,
+        dead_end: 0.0,
+        steps: 0,
+    };
+    let mut weight = 1.0;
+    loop {
+        walk.nodes += weight;
+        if problem.is_solution() {
+            walk.solution = weight;
+            break;
+        }
+        let open = problem.choices().count() as u64;
+        if open == 0 {
+            walk.dead_end = weight;
+            break;
+        }
+        // `choices` gives the same choices in the same order every time.
+        let pick = rng.below(open) as usize;
+        let Some(choice) = problem.choices().nth(pick) else {
+            break;
+        };
+        weight *= open as f64;
+        problem.apply(choice);
+        path.push(choice);
+        walk.steps += 1;
+    }
+    while let Some(choice) = path.pop() {
+        problem.undo(choice);
+    }
+    walk
 }

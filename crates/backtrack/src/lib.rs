@@ -23,7 +23,10 @@
 //!   up) and the [`Runner`] that solves one on exactly the threads asked
 //!   for, with a deadline, cancel flags, progress by estimated work and a
 //!   callback per finished task. The `runner` crate adds checkpoints,
-//!   shard files and their merge on top, for any work list.
+//!   shard files and their merge on top, for any work list. One
+//!   [`Settings`] value (threads, limits, progress) configures the runner,
+//!   [`Parallel`] and the `runner` crate's options alike, and every total
+//!   is a [`Count`].
 //! - branch and bound for a problem with a cost to minimise ([`Optimize`],
 //!   [`minimize`]): the best solution, proved optimal or, when a limit
 //!   stops it, the best found with the bounds known;
@@ -105,17 +108,19 @@ mod limit;
 mod optimize;
 mod problem;
 mod search;
+mod settings;
 mod split;
 mod trace;
 mod value;
 mod work;
 
-pub use estimate::{Estimate, Mean, Rng, estimate, estimate_within};
-pub use limit::{Limits, Outcome, Report, Stats, Stop};
+pub use estimate::{Estimate, Mean, Rng, WEIGH_PROBES, estimate, estimate_within, weigh};
+pub use limit::{Count, Limits, Outcome, Report, Stats, Stop};
 pub use optimize::{Best, Optimize, Optimum, minimize, minimize_from, minimize_with};
 pub use problem::{Bits, ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
-pub use split::{Parallel, subproblems, subproblems_within};
+pub use settings::{Progress, Settings};
+pub use split::{Parallel, subproblems, subproblems_auto, subproblems_within};
 pub use trace::{Event, Kind, Node, Trace, trace};
 pub use value::{Stacked, ValueProblem, count_values};
 pub use work::{PerTask, Runner, Setup, WorkList};

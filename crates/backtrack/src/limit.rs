@@ -176,6 +176,36 @@ impl fmt::Display for Stop {
     }
 }
 
+/// A number of solutions, as every count of the workspace gives it:
+/// [`count`](crate::count), [`Search::count`](crate::Search::count),
+/// [`Parallel::count`](crate::Parallel::count) and the `runner` crate's
+/// totals.
+///
+/// 128 bits, because totals pass 2^64: they add up over tasks, shards and
+/// symmetry classes (the 27-queens count is past 2^57, and each board more
+/// multiplies it by about 10). The [`Stats`] of one walk stay in `u64`: a
+/// walk visits its solutions one by one, and 2^64 of them take centuries.
+///
+/// # Example
+///
+/// ```
+/// # use backtrack::Problem;
+/// # struct Coins(u32);
+/// # impl Problem for Coins {
+/// #     type Choice = bool;
+/// #     type Choices = std::array::IntoIter<bool, 2>;
+/// #     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+/// #     fn apply(&mut self, _: bool) { self.0 -= 1 }
+/// #     fn undo(&mut self, _: bool) { self.0 += 1 }
+/// #     fn is_solution(&self) -> bool { self.0 == 0 }
+/// # }
+/// // Seven games of ten tosses, played apart: 1024^7 = 2^70 outcomes, past
+/// // what a u64 holds.
+/// let total: backtrack::Count = backtrack::count(Coins(10)).pow(7);
+/// assert_eq!(total, 1 << 70);
+/// ```
+pub type Count = u128;
+
 /// Statistics of a search so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::limit::{Limits, Outcome, Report, Stop};
+use crate::settings::Settings;
 
 /// An ordered list of independent tasks whose results add up.
 ///
@@ -209,57 +210,49 @@ impl<T> Add for PerTask<T> {
 /// assert_eq!(seen.lock().unwrap().len(), 100);
 /// # Ok::<(), ()>(())
 /// ```
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Runner {
-    threads: usize,
-    limits: Limits,
-    progress: Option<Arc<dyn Fn(f64) + Send + Sync>>,
-}
-
-impl fmt::Debug for Runner {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Runner")
-            .field("threads", &self.threads)
-            .field("limits", &self.limits)
-            .field("progress", &self.progress.is_some())
-            .finish()
-    }
+    settings: Settings,
 }
 
 impl Runner {
     /// A runner on `threads` threads; 0 means one per core.
     pub fn new(threads: usize) -> Self {
-        let threads = if threads == 0 {
-            std::thread::available_parallelism().map_or(1, usize::from)
-        } else {
-            threads
-        };
-        Runner {
-            threads,
-            limits: Limits::default(),
-            progress: None,
-        }
+        Runner::from(Settings::new().threads(threads))
     }
 
     /// The number of threads that solve tasks.
     pub fn threads(&self) -> usize {
-        self.threads
+        self.settings.thread_count()
     }
 
     /// Honour `limits`: its deadline and cancel flags stop the run, its
-    /// node budget applies to each task.
+    /// node budget applies to each task ([`Settings::limits`]).
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
+        self.settings = self.settings.limits(limits);
         self
     }
 
     /// Calls `progress` with the share of the estimated work done, from 0
     /// to 1, after each finished task; never with less than before. It is
-    /// called from one thread at a time.
+    /// called from one thread at a time ([`Settings::progress`]).
     #[must_use]
     pub fn progress(mut self, progress: impl Fn(f64) + Send + Sync + 'static) -> Self {
-        self.progress = Some(Arc::new(progress));
+        self.settings = self.settings.progress(progress);
+        self
+    }
+
+    /// Threads, limits and progress all at once, as `settings` say.
+    ///
+    /// ```
+    /// use backtrack::{Runner, Settings};
+    ///
+    /// assert_eq!(Runner::new(1).settings(Settings::new().threads(4)).threads(), 4);
+    /// ```
+    #[must_use]
+    pub fn settings(mut self, settings: Settings) -> Self {
+        self.settings = settings;
         self
     }
 
@@ -301,13 +294,13 @@ impl Runner {
 
         // Raised when the callback fails: running tasks stop too.
         let halt = Arc::new(AtomicBool::new(false));
-        let limits = self.limits.clone().cancel_flag(Arc::clone(&halt));
+        let limits = self.settings.limits.clone().cancel_flag(Arc::clone(&halt));
         let tally = Mutex::new(Tally {
             total: W::Output::default(),
             outcome: Outcome::Complete,
             failure: None,
             meter: Meter::new(
-                self.progress.as_deref(),
+                self.settings.progress.as_deref(),
                 weights.iter().sum::<f64>() + setup_weights.iter().sum::<f64>(),
             ),
             on_done,
@@ -345,7 +338,7 @@ impl Runner {
             }
         };
         std::thread::scope(|scope| {
-            for _ in 1..self.threads {
+            for _ in 1..self.threads() {
                 // The system refuses more threads: run on fewer.
                 if std::thread::Builder::new()
                     .name("backtrack-worker".to_owned())
@@ -373,6 +366,18 @@ impl Runner {
                 })
             }
         }
+    }
+}
+
+/// A runner that runs as `settings` say.
+///
+/// ```
+/// let runner = backtrack::Runner::from(backtrack::Settings::new().threads(3));
+/// assert_eq!(runner.threads(), 3);
+/// ```
+impl From<Settings> for Runner {
+    fn from(settings: Settings) -> Self {
+        Runner { settings }
     }
 }
 

@@ -18,7 +18,7 @@ fn permutations_match_brute_force() {
             permutations_brute_force(n),
             "n = {n}"
         );
-        let factorial: u64 = (1..=u64::from(n)).product();
+        let factorial: backtrack::Count = (1..=u128::from(n)).product();
         assert_eq!(backtrack::count(Permutations::new(n)), factorial);
     }
 }
@@ -279,7 +279,7 @@ fn next_solution_then_for_each_then_count_agree_with_one_walk() {
     assert_eq!(search.path(), &all[9][..]);
     seen.push(search.next_solution().unwrap().to_vec());
     assert_eq!(seen, all[..11]);
-    assert_eq!(search.count().complete(), Some(all.len() as u64 - 11));
+    assert_eq!(search.count().complete(), Some(all.len() as u128 - 11));
     assert_eq!(search.stats().max_depth, 5);
 }
 
@@ -307,7 +307,7 @@ proptest! {
         let found: Vec<_> = search.solutions().collect();
         prop_assert_eq!(&found, &expected);
         prop_assert_eq!(search.stats().solutions, expected.len() as u64);
-        prop_assert_eq!(backtrack::count(SubsetSum::new(items, target)), expected.len() as u64);
+        prop_assert_eq!(backtrack::count(SubsetSum::new(items, target)), expected.len() as u128);
     }
 
     #[test]

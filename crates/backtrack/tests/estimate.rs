@@ -265,3 +265,69 @@ fn an_estimate_cut_short_is_that_of_the_probes_it_took() {
     let same = backtrack::estimate(plain, cut.probes, 7);
     assert_eq!(cut, same);
 }
+
+/// A problem whose `apply` calls are counted.
+struct Counted<P> {
+    inner: P,
+    applies: u64,
+}
+
+impl<P: Problem> Problem for Counted<P> {
+    type Choice = P::Choice;
+    type Choices = P::Choices;
+    fn choices(&self) -> P::Choices {
+        self.inner.choices()
+    }
+    fn apply(&mut self, choice: P::Choice) {
+        self.applies += 1;
+        self.inner.apply(choice);
+    }
+    fn undo(&mut self, choice: P::Choice) {
+        self.inner.undo(choice);
+    }
+    fn is_solution(&self) -> bool {
+        self.inner.is_solution()
+    }
+}
+
+#[test]
+fn weigh_takes_the_first_probes_of_the_estimate_with_its_seed() {
+    for n in [3, 8, 14, 30] {
+        let problem = Sparse { n, bits: vec![] };
+        let weighed = backtrack::weigh(problem.clone(), 9);
+        assert!((1..=backtrack::WEIGH_PROBES).contains(&weighed.probes));
+        assert_eq!(
+            weighed,
+            backtrack::estimate(problem, weighed.probes, 9),
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn weigh_costs_a_twentieth_of_the_nodes_it_finds_or_sixteen_probes() {
+    for n in 1..=40 {
+        let mut counted = Counted {
+            inner: Sparse { n, bits: vec![] },
+            applies: 0,
+        };
+        let e = backtrack::weigh(&mut counted, 1);
+        assert!(counted.inner.bits.is_empty(), "the problem is restored");
+        // Every probe but the last stayed under the bound, and a probe
+        // steps at most n times.
+        let bound = 0.05 * e.nodes.value + n as f64;
+        assert!(
+            e.probes == backtrack::WEIGH_PROBES || counted.applies as f64 <= bound,
+            "n = {n}: {} steps for an estimate of {} nodes",
+            counted.applies,
+            e.nodes.value
+        );
+        assert!(counted.applies <= backtrack::WEIGH_PROBES * n as u64);
+    }
+    // A tiny tree gets one probe, a large one all sixteen.
+    assert_eq!(backtrack::weigh(Sparse { n: 2, bits: vec![] }, 1).probes, 1);
+    assert_eq!(
+        backtrack::weigh(Permutations::new(12), 1).probes,
+        backtrack::WEIGH_PROBES
+    );
+}

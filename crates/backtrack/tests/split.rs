@@ -189,7 +189,7 @@ proptest! {
         let cut = backtrack::subproblems(problem.clone(), depth);
         prop_assert_eq!(solve_cut(&problem, &cut), all.clone());
         let parallel = Parallel::auto().threads(threads).depth(depth);
-        prop_assert_eq!(parallel.count(&problem).complete(), Some(all.len() as u64));
+        prop_assert_eq!(parallel.count(&problem).complete(), Some(all.len() as u128));
         prop_assert_eq!(parallel.first(&problem, k).value, all[..k.min(all.len())].to_vec());
     }
 }
@@ -208,4 +208,81 @@ fn progress_rises_to_one_and_never_falls() {
     assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
     assert_eq!(seen.last(), Some(&1.0));
     assert!(seen.iter().all(|&f| f > 0.0 && f <= 1.0));
+}
+
+/// Ten choices at the root, then `width` at the next state, then a
+/// solution: a cut at depth 2 lists 10 * width subproblems.
+#[derive(Clone)]
+struct Wide {
+    width: u32,
+    depth: u32,
+}
+
+impl Problem for Wide {
+    type Choice = u32;
+    type Choices = std::ops::Range<u32>;
+    fn choices(&self) -> Self::Choices {
+        match self.depth {
+            0 => 0..10,
+            1 => 0..self.width,
+            _ => 0..0,
+        }
+    }
+    fn apply(&mut self, _: u32) {
+        self.depth += 1;
+    }
+    fn undo(&mut self, _: u32) {
+        self.depth -= 1;
+    }
+    fn is_solution(&self) -> bool {
+        self.depth == 2
+    }
+}
+
+#[test]
+fn the_automatic_cut_stops_above_one_too_large_to_list() {
+    // 10 subproblems at depth 1, 5,000,000 at depth 2: more nodes than
+    // the automatic cut may search, so it stays at depth 1.
+    let (depth, cut) = backtrack::subproblems_auto(&Wide {
+        width: 500_000,
+        depth: 0,
+    });
+    assert_eq!((depth, cut.len()), (1, 10));
+    // 10 * 200 = 2,000 at depth 2: listed.
+    let narrow = Wide {
+        width: 200,
+        depth: 0,
+    };
+    let (depth, cut) = backtrack::subproblems_auto(&narrow);
+    assert_eq!((depth, cut.len()), (2, 2_000));
+    assert_eq!(Parallel::auto().split(&narrow), cut);
+}
+
+#[test]
+fn one_settings_value_runs_the_parallel_search_and_the_runner_alike() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    let problem = SubsetSum::new(vec![3, 1, 4, 1, 5, 9, 2, 6, 5, 3], 12);
+    let shares = Arc::new(Mutex::new(Vec::new()));
+    let seen = Arc::clone(&shares);
+    let settings = backtrack::Settings::new()
+        .threads(3)
+        .progress(move |share| seen.lock().unwrap().push(share));
+    assert_eq!(backtrack::Runner::from(settings.clone()).threads(), 3);
+    // Settings given whole replace what was set before.
+    let parallel = Parallel::auto().threads(1).settings(settings.clone());
+    assert_eq!(
+        parallel.count(&problem).complete(),
+        Some(backtrack::count(problem.clone()))
+    );
+    let shares = std::mem::take(&mut *shares.lock().unwrap());
+    assert!(shares.windows(2).all(|w| w[0] <= w[1]), "{shares:?}");
+    assert_eq!(shares.last(), Some(&1.0));
+    // Their limits too: a raised cancel flag stops the search.
+    let cancel = Arc::new(AtomicBool::new(true));
+    let stopped = Parallel::auto()
+        .settings(settings.limits(Limits::default().cancel_flag(cancel)))
+        .count(&problem);
+    assert_eq!(stopped.outcome, Outcome::Stopped(Stop::Cancelled));
 }

@@ -86,12 +86,12 @@ fn few_ones(len: u32) -> FewOnes {
 }
 
 /// The count of `Search` on the stacked problem, with its outcome.
-fn searched<S: ValueProblem>(root: S, limits: Limits) -> (u64, Outcome) {
+fn searched<S: ValueProblem>(root: S, limits: Limits) -> (backtrack::Count, Outcome) {
     let report = Search::new(Stacked::new(root)).with_limits(limits).count();
     (report.value, report.outcome)
 }
 
-fn counted<S: ValueProblem>(root: S, limits: &Limits) -> (u64, Outcome) {
+fn counted<S: ValueProblem>(root: S, limits: &Limits) -> (backtrack::Count, Outcome) {
     let report = backtrack::count_values(root, limits);
     (report.value, report.outcome)
 }
@@ -99,7 +99,7 @@ fn counted<S: ValueProblem>(root: S, limits: &Limits) -> (u64, Outcome) {
 #[test]
 fn a_tree_deeper_than_the_frames_is_counted_whole() {
     for len in [62, 63, 64, 65, 66, 100, 200] {
-        let expected = 1 + u64::from(len) + u64::from(len) * u64::from(len - 1) / 2;
+        let expected = 1 + u128::from(len) + u128::from(len) * u128::from(len - 1) / 2;
         assert_eq!(
             counted(few_ones(len), &Limits::default()),
             (expected, Outcome::Complete),

@@ -35,7 +35,7 @@ proptest! {
         let expected = generate_and_test(&domains, &constraints);
         let got = found(&network, &vars);
         prop_assert_eq!(&got, &expected);
-        prop_assert_eq!(backtrack::count(network.clone()), expected.len() as u64);
+        prop_assert_eq!(backtrack::count(network.clone()), expected.len() as u128);
     }
 
     #[test]

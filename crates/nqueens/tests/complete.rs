@@ -112,7 +112,7 @@ proptest! {
         // The parallel count agrees with the plain one.
         let problem = Completion::new(n, &placed).unwrap();
         let report = backtrack::Parallel::auto().threads(2).count(&problem);
-        prop_assert_eq!(report.complete(), Some(found.len() as u64));
+        prop_assert_eq!(report.complete(), Some(found.len() as u128));
     }
 }
 

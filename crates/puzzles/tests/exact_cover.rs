@@ -144,7 +144,7 @@ proptest! {
         expected.sort();
         prop_assert_eq!(&found, &expected);
         let parallel = Parallel::auto().threads(2).count(&build(&p));
-        prop_assert_eq!(parallel.complete(), Some(expected.len() as u64));
+        prop_assert_eq!(parallel.complete(), Some(expected.len() as u128));
     }
 
     /// After any number of steps, the search gives the problem back as it

@@ -242,7 +242,7 @@ fn the_parallel_count_agrees() {
     let parallel = Parallel::auto().threads(2).count(&puzzle);
     assert_eq!(parallel.complete(), Some(sequential));
     assert_eq!(
-        cover_solutions(&puzzle, usize::MAX).len() as u64,
+        cover_solutions(&puzzle, usize::MAX).len() as u128,
         sequential
     );
 }

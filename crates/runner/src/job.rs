@@ -2,8 +2,9 @@
 //! one split of the work from another.
 
 use std::ops::ControlFlow;
+use std::sync::OnceLock;
 
-use backtrack::{Limits, Problem, Report, Search, WorkList};
+use backtrack::{Count, Limits, Problem, Report, Search, WorkList};
 use serde::{Deserialize, Serialize};
 
 use crate::digest::Fnv;
@@ -121,6 +122,14 @@ pub trait Job: WorkList<Output: Tally> {
 /// differ only below the cut (strings of length 20 and of length 30 cut at
 /// depth 6 have the same tasks).
 ///
+/// Each task weighs the nodes of its tree as a few of Knuth's probes
+/// estimate them ([`weigh`](backtrack::weigh): deterministic, at a cost of
+/// about 5% of the task's nodes and at most sixteen probes), estimated
+/// when a run first asks: a run starts with the heaviest tasks and its
+/// progress moves by estimated work, not by tasks done. The depth of the
+/// cut is given ([`new`](Subproblems::new)) or picked by the engine
+/// ([`auto`](Subproblems::auto)).
+///
 /// # Example
 ///
 /// A problem of your own, counted with a checkpoint that a second run
@@ -174,6 +183,9 @@ pub struct Subproblems<P: Problem> {
     problem: P,
     paths: Vec<Vec<P::Choice>>,
     hash: u64,
+    /// Each task's weight, estimated the first time it is asked for: a
+    /// merge or a shard never pays for the tasks it does not run.
+    weights: Vec<OnceLock<f64>>,
 }
 
 /// The version of [`Subproblems`]' split: the engine's
@@ -192,6 +204,41 @@ where
     pub fn new(name: impl Into<String>, problem: P, depth: usize) -> Self {
         let root = root_hash(&problem, depth);
         let paths = backtrack::subproblems(problem.clone(), depth);
+        Self::from_parts(name.into(), problem, depth, root, paths)
+    }
+
+    /// As [`new`](Subproblems::new), cut at the depth the engine picks
+    /// for `problem` ([`subproblems_auto`](backtrack::subproblems_auto):
+    /// the shallowest that gives 1024 tasks, within a bound on the nodes
+    /// above the cut). The depth depends on the problem alone, so every
+    /// run of the same problem gets the same tasks and the same identity.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use backtrack::{Problem, WorkList};
+    /// use runner::{Options, Subproblems};
+    ///
+    /// /// Bit strings of length `n`.
+    /// #[derive(Clone, serde::Serialize)]
+    /// struct Bits { n: u32, len: u32 }
+    /// impl Problem for Bits {
+    ///     type Choice = bool;
+    ///     type Choices = std::array::IntoIter<bool, 2>;
+    ///     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+    ///     fn apply(&mut self, _: bool) { self.len += 1 }
+    ///     fn undo(&mut self, _: bool) { self.len -= 1 }
+    ///     fn is_solution(&self) -> bool { self.len == self.n }
+    /// }
+    ///
+    /// let job = Subproblems::auto("bits n=16", Bits { n: 16, len: 0 });
+    /// assert_eq!(job.len(), 1024);
+    /// assert_eq!(runner::run(&job, &Options::new().threads(2))?.value.total, 65_536);
+    /// # Ok::<(), runner::Error>(())
+    /// ```
+    pub fn auto(name: impl Into<String>, problem: P) -> Self {
+        let (depth, paths) = backtrack::subproblems_auto(&problem);
+        let root = root_hash(&problem, depth);
         Self::from_parts(name.into(), problem, depth, root, paths)
     }
 }
@@ -271,6 +318,7 @@ where
         Subproblems {
             name: format!("{name} depth={depth}"),
             problem,
+            weights: paths.iter().map(|_| OnceLock::new()).collect(),
             paths,
             hash: hash.finish(),
         }
@@ -279,6 +327,17 @@ where
     /// The path of choices from the root to each task's state.
     pub fn paths(&self) -> &[Vec<P::Choice>] {
         &self.paths
+    }
+}
+
+impl<P: Problem + Clone> Subproblems<P> {
+    /// The state of task `index`: the root with the task's path applied.
+    fn state(&self, index: usize) -> P {
+        let mut state = self.problem.clone();
+        for &choice in &self.paths[index] {
+            state.apply(choice);
+        }
+        state
     }
 }
 
@@ -303,12 +362,8 @@ where
     }
 
     fn solve(&self, index: usize, limits: &Limits) -> Report<Counts> {
-        let mut state = self.problem.clone();
-        for &choice in &self.paths[index] {
-            state.apply(choice);
-        }
-        let mut search = Search::new(state).with_limits(limits.clone());
-        let mut total = 0u128;
+        let mut search = Search::new(self.state(index)).with_limits(limits.clone());
+        let mut total: Count = 0;
         let outcome = search.for_each(|_, _| {
             total += 1;
             ControlFlow::Continue(())
@@ -322,6 +377,20 @@ where
             },
             outcome,
         }
+    }
+
+    /// The nodes of the task's tree, as Knuth's probes estimate them
+    /// ([`weigh`](backtrack::weigh), seeded with the task's index): the
+    /// same in every run. It orders the run and paces its progress only;
+    /// results are kept by task index, so the identity does not depend
+    /// on it.
+    fn weight(&self, index: usize) -> f64 {
+        *self.weights[index].get_or_init(|| {
+            backtrack::weigh(self.state(index), index as u64)
+                .nodes
+                .value
+                .max(1.0)
+        })
     }
 }
 

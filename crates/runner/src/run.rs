@@ -1,12 +1,11 @@
 //! [`run`]: a job on exactly T threads, with a checkpoint to resume from
 //! and a shard file to write, as the options say.
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use backtrack::{Limits, Outcome, Runner};
+use backtrack::{Limits, Outcome, Runner, Settings};
 
 use crate::error::{Error, echo_path};
 use crate::job::Job;
@@ -14,30 +13,19 @@ use crate::journal::Journal;
 use crate::shard::{Shard, ShardFile};
 use crate::tally::Tally;
 
-/// How to [`run`] a job: threads, limits, progress, a checkpoint, a shard.
-#[derive(Clone)]
+/// How to [`run`] a job: threads, limits, progress (its
+/// [`Settings`]), a checkpoint, a shard.
+///
+/// `threads`, `limits` and `progress` mean what they mean for
+/// [`Parallel`](backtrack::Parallel) and the [`Runner`]: the same
+/// [`Settings`], which [`settings`](Options::settings) takes whole.
+#[derive(Clone, Debug)]
 pub struct Options {
-    threads: usize,
-    limits: Limits,
-    progress: Option<Arc<dyn Fn(f64) + Send + Sync>>,
+    settings: Settings,
     checkpoint: Option<PathBuf>,
     compact_every: Duration,
     shard: Option<(Shard, PathBuf)>,
     program: String,
-}
-
-impl fmt::Debug for Options {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Options")
-            .field("threads", &self.threads)
-            .field("limits", &self.limits)
-            .field("progress", &self.progress.is_some())
-            .field("checkpoint", &self.checkpoint)
-            .field("compact_every", &self.compact_every)
-            .field("shard", &self.shard)
-            .field("program", &self.program)
-            .finish()
-    }
 }
 
 impl Default for Options {
@@ -50,9 +38,7 @@ impl Options {
     /// One thread, no limits, no files.
     pub fn new() -> Self {
         Options {
-            threads: 1,
-            limits: Limits::default(),
-            progress: None,
+            settings: Settings::new().threads(1),
             checkpoint: None,
             compact_every: Duration::from_secs(5),
             shard: None,
@@ -61,26 +47,60 @@ impl Options {
     }
 
     /// Solve on exactly `threads` threads (0: one per core; 1: the calling
-    /// thread, no other).
+    /// thread, no other): [`Settings::threads`].
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads;
+        self.settings = self.settings.threads(threads);
         self
     }
 
     /// Stop at the deadline or a cancel flag of `limits`; what finished is
-    /// kept in the checkpoint.
+    /// kept in the checkpoint ([`Settings::limits`]).
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
+        self.settings = self.settings.limits(limits);
         self
     }
 
     /// Report the share of the estimated work done (tasks found finished in
-    /// the checkpoint included), from 0 to 1, never less than before.
+    /// the checkpoint included), from 0 to 1, never less than before
+    /// ([`Settings::progress`]).
     #[must_use]
     pub fn progress(mut self, progress: impl Fn(f64) + Send + Sync + 'static) -> Self {
-        self.progress = Some(Arc::new(progress));
+        self.settings = self.settings.progress(progress);
+        self
+    }
+
+    /// Threads, limits and progress all at once, as `settings` say: the
+    /// settings a [`Parallel`](backtrack::Parallel) search takes too.
+    ///
+    /// ```
+    /// use backtrack::{Problem, Settings};
+    /// use runner::{Options, Subproblems};
+    ///
+    /// #[derive(Clone, serde::Serialize)]
+    /// struct Bits { n: u32, len: u32 }
+    /// impl Problem for Bits {
+    ///     type Choice = bool;
+    ///     type Choices = std::array::IntoIter<bool, 2>;
+    ///     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+    ///     fn apply(&mut self, _: bool) { self.len += 1 }
+    ///     fn undo(&mut self, _: bool) { self.len -= 1 }
+    ///     fn is_solution(&self) -> bool { self.len == self.n }
+    /// }
+    ///
+    /// let settings = Settings::new().threads(2);
+    /// let problem = Bits { n: 12, len: 0 };
+    /// let job = Subproblems::new("bits n=12", problem.clone(), 4);
+    /// let finished = runner::run(&job, &Options::new().settings(settings.clone()))?;
+    /// assert_eq!(finished.threads, 2);
+    /// let parallel = backtrack::Parallel::auto().settings(settings).count(&problem);
+    /// assert_eq!(parallel.complete(), Some(finished.value.total));
+    /// # Ok::<(), runner::Error>(())
+    /// ```
+    #[must_use]
+    pub fn settings(mut self, settings: Settings) -> Self {
+        self.settings = settings;
         self
     }
 
@@ -197,8 +217,8 @@ where
     }
     let resumed = selection.len() - todo.len();
 
-    let mut runner = Runner::new(options.threads).limits(options.limits.clone());
-    if let Some(progress) = &options.progress {
+    let mut runner = Runner::from(options.settings.clone());
+    if let Some(progress) = &options.settings.progress {
         // The runner's share is of the tasks left: count the others in.
         let progress = Arc::clone(progress);
         let (before, rest) = if weight_all > 0.0 {

@@ -7,7 +7,7 @@ use std::iter::Sum;
 use std::marker::PhantomData;
 use std::ops::Add;
 
-use backtrack::PerTask;
+use backtrack::{Count, PerTask};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
@@ -96,9 +96,9 @@ impl<'de, T: Tally> Deserialize<'de> for Loaded<T> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Counts {
     /// Solutions.
-    pub total: u128,
+    pub total: Count,
     /// Classes of solutions under the problem's symmetries.
-    pub fundamental: u128,
+    pub fundamental: Count,
     /// Tasks these numbers cover.
     pub tasks: u64,
     /// Search nodes visited.

@@ -5,3 +5,4 @@ mod input;
 mod journal;
 mod merge;
 mod run;
+mod weight;

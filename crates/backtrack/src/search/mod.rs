@@ -6,7 +6,7 @@ mod walk;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crate::limit::{Limits, Outcome, Pace, Report, Stats, Stop};
+use crate::limit::{Count, Limits, Outcome, Pace, Report, Stats, Stop};
 use crate::problem::Problem;
 use walk::Frame;
 
@@ -174,7 +174,7 @@ impl<P: Problem> Search<P> {
     /// The count is exact only if the report's outcome is
     /// [`Outcome::Complete`]; a limit yields [`Outcome::Stopped`] with the
     /// solutions found so far, never a count that looks final.
-    pub fn count(&mut self) -> Report<u64> {
+    pub fn count(&mut self) -> Report<Count> {
         let before = self.stats.solutions;
         let outcome = match self.walk::<_, false>(|_, _| ControlFlow::Continue(())) {
             Pause::Exhausted => Outcome::Complete,
@@ -182,7 +182,7 @@ impl<P: Problem> Search<P> {
             Pause::Requested => unreachable!("the counting callback never breaks"),
         };
         Report {
-            value: self.stats.solutions - before,
+            value: Count::from(self.stats.solutions - before),
             outcome,
         }
     }
@@ -307,7 +307,7 @@ impl<P: Problem + fmt::Debug> fmt::Debug for Solutions<'_, P> {
 /// // Five coin tosses: 32 outcomes.
 /// assert_eq!(backtrack::count(Coins(5)), 32);
 /// ```
-pub fn count<P: Problem>(problem: P) -> u64 {
+pub fn count<P: Problem>(problem: P) -> Count {
     Search::new(problem).count().value
 }
 

@@ -3,7 +3,7 @@
 
 mod walk;
 
-use crate::limit::{Limits, Outcome, Report};
+use crate::limit::{Count, Limits, Outcome, Report};
 use crate::problem::Problem;
 
 /// A problem whose state is a small `Copy` value: a child is a new value
@@ -82,10 +82,10 @@ pub trait ValueProblem: Copy {
 /// Linear in the nodes visited, plus the problem's own cost per node;
 /// memory is 64 states and iterators on the call stack (keep the state
 /// small), plus `Search`'s below that depth.
-pub fn count_values<S: ValueProblem>(root: S, limits: &Limits) -> Report<u64> {
+pub fn count_values<S: ValueProblem>(root: S, limits: &Limits) -> Report<Count> {
     let (value, stop) = walk::count(root, limits);
     Report {
-        value,
+        value: Count::from(value),
         outcome: stop.map_or(Outcome::Complete, Outcome::Stopped),
     }
 }

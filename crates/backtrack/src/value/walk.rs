@@ -136,11 +136,13 @@ fn deep<S: ValueProblem>(state: S, left: u64, checks: &mut Checks<'_>) -> (u64, 
     };
     let mut search = Search::new(Stacked::new(state)).with_limits(limits);
     let report = search.count();
+    // A walk finds its solutions one node at a time: fewer than 2^64.
+    let found = u64::try_from(report.value).unwrap_or(u64::MAX);
     let nodes = before + search.stats().nodes;
     if let crate::Outcome::Stopped(stop) = report.outcome {
         checks.stop = Some(stop);
         checks.check_at = nodes;
-        return (report.value, 0);
+        return (found, 0);
     }
-    (report.value, checks.rearm(nodes))
+    (found, checks.rearm(nodes))
 }

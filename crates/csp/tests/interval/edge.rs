@@ -173,7 +173,7 @@ fn tasks_on_one_machine_next_to_the_largest_i64() {
                 let ok = apart(a, durations[0], b, durations[1])
                     && apart(a, durations[0], c, durations[2])
                     && apart(b, durations[1], c, durations[2]);
-                expected += u64::from(ok);
+                expected += u128::from(ok);
             }
         }
     }

@@ -152,7 +152,7 @@ fn check_n(n: u32) -> Result<(), Error> {
 ///
 /// let c = nqueens::count(8)?;
 /// assert_eq!((c.total, c.fundamental), (92, 12));
-/// assert_eq!(c.total, u128::from(backtrack::count(NQueens::new(8)?)));
+/// assert_eq!(c.total, backtrack::count(NQueens::new(8)?));
 /// # Ok::<(), nqueens::Error>(())
 /// ```
 pub fn count(n: u32) -> Result<Counts, Error> {

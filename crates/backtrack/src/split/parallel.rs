@@ -1,130 +1,17 @@
-//! Splitting a search into independent subproblems, and searching them on
-//! several threads.
-//!
-//! [`subproblems`] cuts the tree at a depth: the states there, in the
-//! engine's order, plus any solution found above that depth. Searching each
-//! subproblem from its state and concatenating the results in order gives
-//! exactly the sequential search: the same solutions, in the same order.
-//! The list is deterministic, so an index into it names the same piece of
-//! work in every run, on every machine: threads, checkpoints and shards of a
-//! cluster job can all share it.
+//! [`Parallel`]: count, first-k and for-each over a cut, on the runner.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::limit::{Limits, Outcome, Report, Stop};
+use super::cut::{subproblems, subproblems_auto};
+use crate::estimate::weigh;
+use crate::limit::{Count, Limits, Outcome, Report, Stop};
 use crate::problem::Problem;
 use crate::search::Search;
+use crate::settings::Settings;
 use crate::work::{PerTask, Runner, WorkList};
-
-/// The number of subproblems [`Parallel::auto`] aims at: enough for two
-/// orders of magnitude more pieces than cores, few enough to list quickly.
-const AUTO_TARGET: usize = 1024;
-
-/// The deepest cut [`Parallel::auto`] tries.
-const AUTO_MAX_DEPTH: usize = 16;
-
-/// The subproblems of `problem` cut at `depth`, in the engine's order: the
-/// path from the root to every state at that depth, and to every solution
-/// above it. States above `depth` with no way down are left out: they hold
-/// no solution.
-///
-/// Searching each subproblem (apply its path to a clone of the root, then
-/// search) and concatenating the results in order gives the solutions of
-/// the whole tree, in the same order as a sequential search.
-///
-/// # Complexity
-///
-/// A search of the tree down to `depth`: time linear in the nodes above the
-/// cut, memory linear in the number of subproblems.
-///
-/// # Example
-///
-/// ```
-/// # use backtrack::Problem;
-/// # struct Coins(u32);
-/// # impl Problem for Coins {
-/// #     type Choice = bool;
-/// #     type Choices = std::array::IntoIter<bool, 2>;
-/// #     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
-/// #     fn apply(&mut self, _: bool) { self.0 -= 1 }
-/// #     fn undo(&mut self, _: bool) { self.0 += 1 }
-/// #     fn is_solution(&self) -> bool { self.0 == 0 }
-/// # }
-/// // Three coin tosses cut after the first two.
-/// let cut = backtrack::subproblems(Coins(3), 2);
-/// assert_eq!(cut, [[false, false], [false, true], [true, false], [true, true]]);
-/// ```
-pub fn subproblems<P: Problem>(problem: P, depth: usize) -> Vec<Vec<P::Choice>> {
-    let cut = subproblems_within(problem, depth, &Limits::default(), usize::MAX);
-    debug_assert!(cut.outcome.is_complete());
-    cut.value
-}
-
-/// [`subproblems`], searched within `limits` and given up past `max` of
-/// them: the outcome is complete when the value is the whole cut,
-/// [`Stop::Requested`](crate::Stop::Requested) when there are more than
-/// `max` (the value holds the first `max`), or the limit that stopped the
-/// search. For cutting a tree whose size is not known to be small.
-pub fn subproblems_within<P: Problem>(
-    problem: P,
-    depth: usize,
-    limits: &Limits,
-    max: usize,
-) -> Report<Vec<Vec<P::Choice>>> {
-    let mut cut = Vec::new();
-    let outcome = Search::new(Truncated {
-        inner: problem,
-        depth: 0,
-        cut: depth,
-    })
-    .with_limits(limits.clone())
-    .for_each(|_, path| {
-        if cut.len() >= max {
-            return ControlFlow::Break(());
-        }
-        cut.push(path.to_vec());
-        ControlFlow::Continue(())
-    });
-    Report {
-        value: cut,
-        outcome,
-    }
-}
-
-/// A problem whose tree stops at a depth: the states there count as
-/// solutions (and are not expanded).
-struct Truncated<P> {
-    inner: P,
-    depth: usize,
-    cut: usize,
-}
-
-impl<P: Problem> Problem for Truncated<P> {
-    type Choice = P::Choice;
-    type Choices = P::Choices;
-
-    fn choices(&self) -> Self::Choices {
-        self.inner.choices()
-    }
-
-    fn apply(&mut self, choice: Self::Choice) {
-        self.inner.apply(choice);
-        self.depth += 1;
-    }
-
-    fn undo(&mut self, choice: Self::Choice) {
-        self.inner.undo(choice);
-        self.depth -= 1;
-    }
-
-    fn is_solution(&self) -> bool {
-        self.depth == self.cut || self.inner.is_solution()
-    }
-}
 
 /// How to search on several threads: where to cut the tree, on how many
 /// threads, with which limits.
@@ -154,28 +41,15 @@ impl<P: Problem> Problem for Truncated<P> {
 /// assert_eq!(parallel.count(&Coins(12)).complete(), Some(4096));
 /// assert_eq!(parallel.first(&Coins(12), 3).value, backtrack::first(Coins(12), 3));
 /// ```
-#[derive(Clone, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Parallel {
     depth: Option<usize>,
-    threads: usize,
-    limits: Limits,
-    progress: Option<Arc<dyn Fn(f64) + Send + Sync>>,
-}
-
-impl fmt::Debug for Parallel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Parallel")
-            .field("depth", &self.depth)
-            .field("threads", &self.threads)
-            .field("limits", &self.limits)
-            .field("progress", &self.progress.is_some())
-            .finish()
-    }
+    settings: Settings,
 }
 
 impl Parallel {
-    /// Cut at the shallowest depth (up to 16) that gives at least 1024
-    /// subproblems, one thread per core.
+    /// Cut where [`subproblems_auto`] does (the shallowest depth, up to 16,
+    /// that gives at least 1024 subproblems), one thread per core.
     pub fn auto() -> Self {
         Parallel::default()
     }
@@ -188,28 +62,56 @@ impl Parallel {
     }
 
     /// Run on exactly `threads` threads (0: one per core; 1: the calling
-    /// thread alone).
+    /// thread alone): [`Settings::threads`].
     #[must_use]
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads;
+        self.settings = self.settings.threads(threads);
         self
     }
 
     /// The deadline and the cancel flag of `limits` apply to every
     /// subproblem. A node budget is per subproblem: each subproblem's
-    /// search may visit that many nodes.
+    /// search may visit that many nodes ([`Settings::limits`]).
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
+        self.settings = self.settings.limits(limits);
         self
     }
 
-    /// Calls `progress` with the fraction of subproblems finished (0 to 1),
-    /// never smaller than the fraction it was last given, one call at a
-    /// time.
+    /// Calls `progress` with the share of the estimated work done (0 to
+    /// 1; each subproblem weighed by [`weigh`](crate::weigh)'s probes),
+    /// never smaller than the share it was last given, one call at a time
+    /// ([`Settings::progress`]).
     #[must_use]
     pub fn progress(mut self, progress: impl Fn(f64) + Send + Sync + 'static) -> Self {
-        self.progress = Some(Arc::new(progress));
+        self.settings = self.settings.progress(progress);
+        self
+    }
+
+    /// Threads, limits and progress all at once, as `settings` say.
+    ///
+    /// ```
+    /// use backtrack::{Limits, Parallel, Settings};
+    /// # use backtrack::Problem;
+    /// # #[derive(Clone)]
+    /// # struct Coins(u32);
+    /// # impl Problem for Coins {
+    /// #     type Choice = bool;
+    /// #     type Choices = std::array::IntoIter<bool, 2>;
+    /// #     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+    /// #     fn apply(&mut self, _: bool) { self.0 -= 1 }
+    /// #     fn undo(&mut self, _: bool) { self.0 += 1 }
+    /// #     fn is_solution(&self) -> bool { self.0 == 0 }
+    /// # }
+    ///
+    /// // A budget of 10 nodes a subproblem cuts every one of them short.
+    /// let settings = Settings::new().threads(2).limits(Limits::default().nodes(10));
+    /// let report = Parallel::auto().settings(settings).count(&Coins(16));
+    /// assert_eq!(report.complete(), None);
+    /// ```
+    #[must_use]
+    pub fn settings(mut self, settings: Settings) -> Self {
+        self.settings = settings;
         self
     }
 
@@ -219,35 +121,17 @@ impl Parallel {
         if let Some(depth) = self.depth {
             return subproblems(problem.clone(), depth);
         }
-        let mut cut = subproblems(problem.clone(), 0);
-        for depth in 1..=AUTO_MAX_DEPTH {
-            if cut.len() >= AUTO_TARGET {
-                break;
-            }
-            cut = subproblems(problem.clone(), depth);
-            if cut.iter().all(|path| path.len() < depth) {
-                // The tree ends above this depth: cutting deeper changes nothing.
-                break;
-            }
-        }
-        cut
+        subproblems_auto(problem).1
     }
 
     /// The runner this search uses.
     fn runner(&self) -> Runner {
-        let runner = Runner::new(self.threads).limits(self.limits.clone());
-        match &self.progress {
-            Some(progress) => {
-                let progress = Arc::clone(progress);
-                runner.progress(move |share| progress(share))
-            }
-            None => runner,
-        }
+        Runner::from(self.settings.clone())
     }
 
     /// Counts the solutions of `problem` on several threads: the same count
     /// as [`Search::count`], faster.
-    pub fn count<P>(&self, problem: &P) -> Report<u64>
+    pub fn count<P>(&self, problem: &P) -> Report<Count>
     where
         P: Problem + Clone + Send + Sync,
         P::Choice: Send + Sync,
@@ -258,7 +142,7 @@ impl Parallel {
             solve: |search: &mut Search<P>, _: &[P::Choice]| search.count(),
         };
         let all: Vec<usize> = (0..work.len()).collect();
-        let never = |_: usize, _: &u64| Ok::<(), std::convert::Infallible>(());
+        let never = |_: usize, _: &Count| Ok::<(), std::convert::Infallible>(());
         match self.runner().run(&work, &all, never) {
             Ok(report) => report,
             Err(never) => match never {},
@@ -369,17 +253,14 @@ impl Parallel {
         };
         let all: Vec<usize> = (0..work.len()).collect();
         // A break stops the other subproblems through the cancel flag.
-        let runner = Parallel {
-            limits: self.limits.clone().cancel_flag(Arc::clone(&stop)),
-            ..self.clone()
-        }
-        .runner();
+        let limits = self.settings.limits.clone().cancel_flag(Arc::clone(&stop));
+        let runner = self.runner().limits(limits);
         let never = |_: usize, _: &u64| Ok::<(), std::convert::Infallible>(());
         let outcome = match runner.run(&work, &all, never) {
             Ok(report) => report.outcome,
             Err(never) => match never {},
         };
-        if stop.load(Ordering::Relaxed) && self.limits.poll().is_none() {
+        if stop.load(Ordering::Relaxed) && self.settings.limits.poll().is_none() {
             // Stopped by the callback, not by a limit.
             Outcome::Stopped(Stop::Requested)
         } else {
@@ -430,6 +311,15 @@ where
 
     fn solve(&self, index: usize, limits: &Limits) -> Report<T> {
         self.search(index, limits)
+    }
+
+    /// Knuth's estimate of the subproblem's nodes ([`weigh`]).
+    fn weight(&self, index: usize) -> f64 {
+        let mut state = self.problem.clone();
+        for &choice in &self.paths[index] {
+            state.apply(choice);
+        }
+        weigh(state, index as u64).nodes.value.max(1.0)
     }
 }
 
