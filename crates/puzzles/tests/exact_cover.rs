@@ -282,3 +282,37 @@ fn large_problems_use_dancing_links() {
     assert_eq!(first[0], (0..300).map(|i| 2 * i).collect::<Vec<_>>());
     assert_eq!(first[1].len(), 299);
 }
+
+#[test]
+fn the_fewest_options_are_found_past_the_counters_planes() {
+    // Item a has 32 options and b 17, both more than the bitset's counter
+    // holds (32 wraps it to 0, 17 to 1): the search must still branch on
+    // b first, though a comes first and wraps lower.
+    let mut b = ExactCover::builder();
+    let (a, item_b) = (b.primary("a").unwrap(), b.primary("b").unwrap());
+    let a_options: Vec<usize> = (0..32).map(|_| b.option([a]).unwrap()).collect();
+    let b_options: Vec<usize> = (0..17).map(|_| b.option([item_b]).unwrap()).collect();
+    let cover = b.build();
+    assert_eq!(cover.representation(), Representation::Bitset);
+    let (bits, links) = both(&cover);
+    assert_eq!(bits, links);
+    assert_eq!(bits.len(), 32 * 17);
+    assert_eq!(bits[0], [b_options[0], a_options[0]]);
+    assert_eq!(bits[1], [b_options[0], a_options[1]]);
+}
+
+#[test]
+fn bitset_and_links_agree_on_queens_with_many_options_per_item() {
+    // 20 options for every row and column at the root, past the counter's
+    // planes; 40 queens need the four-word masks.
+    for (n, k) in [(20, 50), (40, 5)] {
+        let cover = puzzles::queens::exact_cover(n).unwrap();
+        let bits = cover.with_representation(Representation::Bitset).unwrap();
+        let links = cover.with_representation(Representation::Links).unwrap();
+        assert_eq!(
+            backtrack::first(bits, k),
+            backtrack::first(links, k),
+            "{n} queens"
+        );
+    }
+}

@@ -290,7 +290,7 @@ impl Pentominoes {
     ///
     /// # Complexity
     ///
-    /// 6x10, the largest tree, takes about a second on one core in a
+    /// 6x10, the largest tree, takes about half a second on one core in a
     /// release build; 3x20 a few milliseconds.
     pub fn count(&self) -> Counts {
         self.count_on(1)
