@@ -133,7 +133,7 @@ impl Model {
     /// ```
     /// use csp::{Model, Rel};
     ///
-    /// let count = |above: usize| -> Result<u64, csp::Error> {
+    /// let count = |above: usize| -> Result<backtrack::Count, csp::Error> {
     ///     let mut m = Model::new();
     ///     m.intervals_above(above);
     ///     let v = m.vars(3, 0..=4)?;
