@@ -82,6 +82,7 @@ impl Store<'_> {
     }
 
     /// The smallest value of a non-empty domain.
+    #[inline]
     pub(crate) fn min(&self, v: u32) -> i64 {
         if self.is_interval(v) {
             return self.interval(v).0;
@@ -93,6 +94,7 @@ impl Store<'_> {
     }
 
     /// The largest value of a non-empty domain.
+    #[inline]
     pub(crate) fn max(&self, v: u32) -> i64 {
         if self.is_interval(v) {
             return self.interval(v).1;

@@ -5,7 +5,27 @@ use super::Linear;
 use crate::network::{Fail, Store};
 
 /// `floor(a / b)` for `b != 0`.
+#[inline]
 pub(super) fn div_floor(a: i128, b: i128) -> i128 {
+    // The common cases without a 128-bit division, which is a call.
+    if b == 1 {
+        return a;
+    }
+    if b == -1 {
+        // The sums stay within 2^125: negating one cannot overflow.
+        return -a;
+    }
+    if let (Ok(a), Ok(b)) = (i64::try_from(a), i64::try_from(b))
+        && b != -1
+    {
+        let q = a / b;
+        let floor = if a % b != 0 && ((a < 0) != (b < 0)) {
+            q - 1
+        } else {
+            q
+        };
+        return i128::from(floor);
+    }
     let q = a / b;
     if a % b != 0 && ((a < 0) != (b < 0)) {
         q - 1
@@ -15,7 +35,26 @@ pub(super) fn div_floor(a: i128, b: i128) -> i128 {
 }
 
 /// `ceil(a / b)` for `b != 0`.
+#[inline]
 pub(super) fn div_ceil(a: i128, b: i128) -> i128 {
+    if b == 1 {
+        return a;
+    }
+    if b == -1 {
+        // The sums stay within 2^125: negating one cannot overflow.
+        return -a;
+    }
+    if let (Ok(a), Ok(b)) = (i64::try_from(a), i64::try_from(b))
+        && b != -1
+    {
+        let q = a / b;
+        let ceil = if a % b != 0 && ((a < 0) == (b < 0)) {
+            q + 1
+        } else {
+            q
+        };
+        return i128::from(ceil);
+    }
     let q = a / b;
     if a % b != 0 && ((a < 0) == (b < 0)) {
         q + 1
@@ -46,8 +85,15 @@ fn at_least(s: &mut Store<'_>, v: u32, lo: i128) -> Result<bool, Fail> {
 /// The smallest and largest values of `a * v`, in 128 bits.
 #[inline]
 pub(super) fn term(s: &Store<'_>, a: i64, v: u32) -> (i128, i128) {
-    let (x, y) = (a as i128 * s.min(v) as i128, a as i128 * s.max(v) as i128);
-    (x.min(y), x.max(y))
+    let (lo, hi) = (i128::from(s.min(v)), i128::from(s.max(v)));
+    match a {
+        1 => (lo, hi),
+        -1 => (-hi, -lo),
+        _ => {
+            let (x, y) = (i128::from(a) * lo, i128::from(a) * hi);
+            (x.min(y), x.max(y))
+        }
+    }
 }
 
 /// Bounds propagation of `sum <= rhs` (and `>= rhs` too for `==`), to a
@@ -115,6 +161,57 @@ pub(super) fn not_equal_sum(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
             match i64::try_from(rest / a as i128) {
                 Ok(value) if rest % a as i128 == 0 => s.remove(v, value),
                 _ => Ok(()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{div_ceil, div_floor};
+
+    /// Floor and ceiling by the definition: the integers next to the
+    /// quotient, found by multiplying back.
+    fn by_definition(a: i128, b: i128) -> (i128, i128) {
+        let q = a / b; // toward zero: floor or ceiling, the other is q -+ 1
+        let floor = if q * b > a && b > 0 || q * b < a && b < 0 {
+            q - 1
+        } else {
+            q
+        };
+        let ceil = if floor * b == a { floor } else { floor + 1 };
+        (floor, ceil)
+    }
+
+    #[test]
+    fn the_quotients_without_128_bit_division_are_floor_and_ceiling() {
+        let big = 1i128 << 100;
+        let values = [
+            0,
+            1,
+            -1,
+            2,
+            -2,
+            7,
+            -7,
+            63,
+            -64,
+            i128::from(i64::MAX),
+            i128::from(i64::MIN),
+            i128::from(i64::MIN) - 1,
+            big,
+            -big,
+        ];
+        for &a in &values {
+            for &b in &values {
+                if b == 0 {
+                    continue;
+                }
+                assert_eq!(
+                    (div_floor(a, b), div_ceil(a, b)),
+                    by_definition(a, b),
+                    "{a} / {b}"
+                );
             }
         }
     }
