@@ -1,6 +1,6 @@
 //! What can be wrong with a model.
 
-use crate::model::MAX_DOMAIN;
+use crate::domain::MAX_DOMAIN;
 
 /// Why a variable or a constraint cannot be added to a model.
 ///

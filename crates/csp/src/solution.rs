@@ -4,7 +4,7 @@ use std::fmt;
 use std::ops::Index;
 use std::sync::Arc;
 
-use crate::network::Static;
+use crate::domain::Static;
 use crate::var::Var;
 
 /// The values of every variable at a solution; read one with

@@ -5,6 +5,7 @@
 
 mod branch;
 mod circuit;
+mod compile;
 mod constraint;
 mod count;
 mod global;
@@ -22,11 +23,7 @@ use crate::network::Network;
 use crate::propagator::Prop;
 use crate::var::Var;
 
-/// The most values a bitset domain spans, from its smallest value to its
-/// largest (64 words of 64 bits): a variable whose range is wider is an
-/// interval (its two bounds, no holes), which may span all of `i64`. Fewer
-/// with [`Model::intervals_above`].
-pub const MAX_DOMAIN: usize = 4096;
+use crate::domain::MAX_DOMAIN;
 
 /// Each model's identity, so a variable of one is refused by another.
 static NEXT_MODEL: AtomicU64 = AtomicU64::new(0);
@@ -438,6 +435,6 @@ impl Model {
     /// The model as a [`backtrack::Problem`], propagated once: search it with
     /// `backtrack::count`, `first`, `Search` or `Parallel`.
     pub fn compile(&self) -> Network {
-        Network::new(self, self.id)
+        self.lay_out(self.id)
     }
 }

@@ -1,27 +1,19 @@
-//! The compiled model: domains as bitsets, their copies or a trail, the
+//! The compiled model, above the domains and the propagators: the
 //! propagation loop, and the [`Problem`] the engine searches.
 //!
-//! - `state`: the domains, their copies or the trail, and what never
-//!   changes;
-//! - `store`: reading and narrowing domains, every change on the trail
-//!   unless the choice saved a copy;
-//! - `schedule`: which propagators a change wakes, and the fixpoint loop;
-//! - `compile`: a model laid out as a network;
+//! - `propagate`: the loop that runs the propagators to a fixpoint;
 //! - `choice`: the choices the engine branches on;
+//! - `choose`: which variable and which values a state branches on;
 //! - `objective`: branch and bound on the model's objective;
 //! - `restart`: the first solution by runs with growing node budgets.
+//!
+//! A model is laid out as a network by `Model::compile` (in `model`).
 
 mod choice;
 mod choose;
-mod compile;
-mod interval;
 mod objective;
+mod propagate;
 mod restart;
-mod schedule;
-mod state;
-mod store;
-#[cfg(test)]
-mod tests;
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -32,13 +24,12 @@ use backtrack::{Problem, Search};
 pub use choice::{Branch, Choice, Values};
 pub use objective::Optimum;
 pub use restart::Restarts;
-pub(crate) use state::{Fail, Static};
-pub(crate) use store::Store;
 
+use crate::domain::{Fail, MAX_DOMAIN, State, Static, Store, fixed_value, interval};
 use crate::error::Error;
+use crate::propagator::Prop;
 use crate::solution::Solution;
 use crate::var::Var;
-use state::{State, fixed_value};
 
 /// A compiled [`Model`](crate::Model): a [`backtrack::Problem`] whose state is the
 /// domains of the variables.
@@ -66,6 +57,7 @@ use state::{State, fixed_value};
 #[derive(Clone)]
 pub struct Network {
     stat: Arc<Static>,
+    props: Arc<[Prop]>,
     st: State,
 }
 
@@ -73,7 +65,7 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Network")
             .field("vars", &self.stat.vars.len())
-            .field("constraints", &self.stat.props.len())
+            .field("constraints", &self.props.len())
             .field("failed", &self.st.failed)
             .field("depth", &self.st.marks.len())
             .finish()
@@ -81,6 +73,56 @@ impl fmt::Debug for Network {
 }
 
 impl Network {
+    /// A network of the domains and propagators laid out by a model,
+    /// propagated at the root.
+    pub(crate) fn new(stat: Static, props: Box<[Prop]>, st: State) -> Network {
+        let mut network = Network {
+            stat: Arc::new(stat),
+            props: props.into(),
+            st,
+        };
+        network.propagate_root();
+        network
+    }
+
+    /// The first propagation: every fixed variable advised, every scheduled
+    /// propagator run once. Its changes are the root state, not undoable.
+    fn propagate_root(&mut self) {
+        let stat = &*self.stat;
+        let n = stat.vars.len() as u32;
+        let mut store = Store {
+            stat,
+            st: &mut self.st,
+        };
+        let mut result = Ok(());
+        for v in 0..n {
+            match store.size(v) {
+                0 => result = Err(Fail),
+                1 => store.st.fixed.push(v),
+                _ => {}
+            }
+        }
+        for (p, prop) in self.props.iter().enumerate() {
+            if prop.is_scheduled() {
+                store.st.dirty[p / 64] |= 1 << (p % 64);
+            }
+        }
+        if store.st.failed || result.and_then(|()| store.propagate(&self.props)).is_err() {
+            store.clear();
+            store.st.failed = true;
+        }
+        store.st.trail.clear();
+    }
+
+    /// Undoes by copies of the domains, or from the trail, whatever their
+    /// size: the tests compare the two.
+    #[cfg(test)]
+    pub(crate) fn force_copies(&mut self, copies: bool) {
+        Arc::get_mut(&mut self.stat)
+            .expect("a network just compiled is the only one")
+            .copies = copies;
+    }
+
     fn var_index(&self, var: Var) -> Option<u32> {
         (var.model == self.stat.model && var.index() < self.stat.vars.len()).then_some(var.index)
     }
@@ -132,7 +174,10 @@ impl Network {
         let assigned = givens
             .iter()
             .try_for_each(|&(var, value)| store.assign(var.index, value));
-        if assigned.and_then(|()| store.propagate()).is_err() {
+        if assigned
+            .and_then(|()| store.propagate(&self.props))
+            .is_err()
+        {
             store.clear();
             store.st.failed = true;
         }
@@ -190,7 +235,7 @@ impl Network {
     fn min_max(&self, v: u32) -> (i64, i64) {
         let layout = &self.stat.vars[v as usize];
         if layout.is_interval() {
-            return state::interval(layout, &self.st.words);
+            return interval(layout, &self.st.words);
         }
         let mut values = self.values_of(v).map(|c| c.value);
         let lo = values.next().unwrap_or(0);
@@ -203,10 +248,10 @@ impl Network {
         if !layout.is_interval() {
             return self.values_of(v).map(|c| c.value).collect();
         }
-        let (lo, hi) = state::interval(layout, &self.st.words);
+        let (lo, hi) = interval(layout, &self.st.words);
         if lo > hi {
             Vec::new()
-        } else if self.size(v) <= crate::MAX_DOMAIN as u64 {
+        } else if self.size(v) <= MAX_DOMAIN as u64 {
             (lo..=hi).collect()
         } else {
             vec![lo, hi]
@@ -283,7 +328,7 @@ impl Network {
         if len == 1 {
             u64::from(self.st.words[start].count_ones())
         } else if layout.is_interval() {
-            let (lo, hi) = state::interval(layout, &self.st.words);
+            let (lo, hi) = interval(layout, &self.st.words);
             u64::try_from((hi as i128 - lo as i128 + 1).max(0)).unwrap_or(u64::MAX)
         } else {
             self.st.words[start..start + len]
@@ -301,7 +346,7 @@ impl Network {
         if !layout.is_interval() {
             return self.values_of(v);
         }
-        let (lo, hi) = state::interval(layout, &self.st.words);
+        let (lo, hi) = interval(layout, &self.st.words);
         let var = Var {
             model: self.stat.model,
             index: v,
@@ -377,7 +422,7 @@ impl Problem for Network {
                 Branch::AtMost => store.set_max(v, choice.value).map(drop),
                 Branch::AtLeast => store.set_min(v, choice.value).map(drop),
             })
-            .and_then(|()| store.propagate())
+            .and_then(|()| store.propagate(&self.props))
             .is_err()
         {
             store.clear();

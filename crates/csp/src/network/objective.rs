@@ -6,8 +6,7 @@
 use backtrack::{Limits, Optimize, Outcome, Report, Stats};
 
 use super::Network;
-use super::state::Fail;
-use super::store::Store;
+use crate::domain::{Fail, Store};
 use crate::solution::Solution;
 
 /// The result of [`Network::optimize`].
@@ -32,7 +31,7 @@ pub struct Optimum {
 
 impl Store<'_> {
     /// Narrows the objective to values that beat the best cost so far.
-    pub(super) fn beat_bound(&mut self) -> Result<(), Fail> {
+    pub(crate) fn beat_bound(&mut self) -> Result<(), Fail> {
         let (Some(best), Some(obj)) = (self.st.bound, self.stat.objective) else {
             return Ok(());
         };

@@ -3,7 +3,7 @@
 //! allow (products in 128 bits, so nothing overflows), and is exact once
 //! its arguments are fixed.
 
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// `z = x * y`.
 #[derive(Clone, Debug)]

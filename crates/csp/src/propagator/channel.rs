@@ -1,7 +1,7 @@
 //! Constraints between arrays of variables: `element` over variables,
 //! `inverse` and `lex_lesseq`.
 
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// `value = array[index]`, `index` from 0.
 #[derive(Clone, Debug)]

@@ -6,7 +6,7 @@
 //! shorter than all the nodes fails. (That the successors differ is an
 //! `all_different` posted beside it.)
 
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// `succ[i]` is the node after `i`, nodes numbered from 0.
 #[derive(Clone, Debug)]

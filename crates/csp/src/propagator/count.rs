@@ -6,7 +6,7 @@
 //! allowed value `sure`, the undecided variables lose the set's values; at
 //! its largest `possible`, they lose the others.
 
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// The number of `vars` taking a value of `values` is `count`.
 #[derive(Clone, Debug)]

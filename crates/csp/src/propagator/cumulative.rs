@@ -7,7 +7,7 @@
 //! where its demand no longer fits beside the others' parts (its latest
 //! start, the other way).
 
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// Tasks `starts[k]` of `durations[k]` using `demands[k]` (all positive)
 /// of `capacity` at once.

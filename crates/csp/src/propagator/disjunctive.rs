@@ -13,7 +13,7 @@
 //! among them all must start after them: after `min est(Ω) + p(Ω)`; the
 //! mirror image for a task that must end before them.
 
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// Tasks `starts[k]` of durations `durations[k]` (positive), one at a time.
 #[derive(Clone, Debug)]

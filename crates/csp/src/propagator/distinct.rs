@@ -10,7 +10,7 @@
 //! the "locked candidates" of its solvers, in both directions.)
 
 use super::Prop;
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// The layout of an all-different whose variables are one word each with a
 /// common offset.

@@ -10,7 +10,7 @@
 //! `x`'s and `z`'s new bounds. Exact once `x` and `y` are fixed. All in
 //! 128 bits: nothing overflows.
 
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// `z = x div y`, or `z = x mod y` when `modulo`.
 #[derive(Clone, Debug)]

@@ -9,7 +9,7 @@ use super::cumulative::Cumulative;
 use super::divide::Divide;
 use super::hall::Hall;
 use super::matching::Matching;
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// One of the constraints of `arith` and `channel`.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 //! variable is left.
 
 use super::Linear;
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// `floor(a / b)` for `b != 0`.
 #[inline]

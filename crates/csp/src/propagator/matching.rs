@@ -17,7 +17,7 @@
 //! for the components (Tarjan), for `n` variables and `e` pairs of a
 //! variable and a value of its domain.
 
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// `vars` all different, on domains.
 #[derive(Clone, Debug)]

@@ -22,7 +22,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 mod arith;
 mod channel;

@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use crate::automaton::Automaton;
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// `vars` spell a word of `automaton`.
 #[derive(Debug)]

@@ -7,7 +7,7 @@
 
 use super::linear::term;
 use super::{Linear, bounds, not_equal_sum};
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 use crate::var::Rel;
 
 /// `b <-> (linear)`, or `b -> (linear)` without a negation.

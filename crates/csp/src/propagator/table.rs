@@ -1,7 +1,7 @@
 //! Tables of allowed tuples, arc consistent in one pass.
 
 use super::Table;
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// Arc consistency on a table: one pass over the tuples collects the values
 /// each variable can still use.

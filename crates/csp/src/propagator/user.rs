@@ -1,7 +1,7 @@
 //! The public propagator interface: a constraint of the user's that prunes,
 //! woken only by the events it asks for.
 
-use crate::network::Store;
+use crate::domain::Store;
 use crate::var::Var;
 
 /// What change of a variable's domain wakes a propagator.

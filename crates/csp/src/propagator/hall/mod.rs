@@ -22,7 +22,7 @@
 //! only while the store's domains, which may have holes, move a bound
 //! further than asked.
 
-use crate::network::{Fail, Store};
+use crate::domain::{Fail, Store};
 
 /// `vars` all different, on bounds.
 #[derive(Clone, Debug)]

@@ -15,13 +15,13 @@ impl Store<'_> {
 
     /// The bounds of interval `v`.
     #[inline]
-    pub(super) fn interval(&self, v: u32) -> (i64, i64) {
+    pub(crate) fn interval(&self, v: u32) -> (i64, i64) {
         interval(&self.stat.vars[v as usize], &self.st.words)
     }
 
     /// The number of values of interval `v`, `u64::MAX` for the one
     /// interval that holds 2^64 of them (every `i64`).
-    pub(super) fn interval_size(&self, v: u32) -> u64 {
+    pub(crate) fn interval_size(&self, v: u32) -> u64 {
         let (lo, hi) = self.interval(v);
         u64::try_from((hi as i128 - lo as i128 + 1).max(0)).unwrap_or(u64::MAX)
     }
@@ -29,7 +29,7 @@ impl Store<'_> {
     /// Narrows interval `v` to its intersection with `lo..=hi`; says
     /// whether it changed. Every change moves a bound, so it schedules the
     /// propagators that watch `v`'s domain and those that watch its bounds.
-    pub(super) fn narrow_interval(&mut self, v: u32, lo: i64, hi: i64) -> Result<bool, Fail> {
+    pub(crate) fn narrow_interval(&mut self, v: u32, lo: i64, hi: i64) -> Result<bool, Fail> {
         let start = self.stat.vars[v as usize].start as usize;
         let (old_lo, old_hi) = self.interval(v);
         let (new_lo, new_hi) = (lo.max(old_lo), hi.min(old_hi));
@@ -57,7 +57,7 @@ impl Store<'_> {
 
     /// Removes `value` from interval `v` if it is one of its bounds.
     #[inline(never)]
-    pub(super) fn remove_from_interval(&mut self, v: u32, value: i64) -> Result<(), Fail> {
+    pub(crate) fn remove_from_interval(&mut self, v: u32, value: i64) -> Result<(), Fail> {
         let (lo, hi) = self.interval(v);
         if lo == hi && value == lo {
             return Err(Fail);

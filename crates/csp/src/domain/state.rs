@@ -1,10 +1,9 @@
 //! The state of a search: the domains as bitsets or intervals, the trail
 //! that undoes their changes, and what never changes, shared by every clone.
 
-use super::schedule::{Advice, Shifted};
+use super::wake::{Advice, Shifted};
 use crate::branch::Group;
 use crate::goal::Objective;
-use crate::propagator::Prop;
 
 /// Propagation found a domain empty or a constraint violated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,22 +16,22 @@ pub(crate) struct Fail;
 /// copied like any other word.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
-    pub(super) offset: i64,
-    pub(super) start: u32,
-    pub(super) len: u32,
+    pub(crate) offset: i64,
+    pub(crate) start: u32,
+    pub(crate) len: u32,
 }
 
 impl Layout {
     /// Whether the domain is an interval (two bounds, no holes).
     #[inline(always)]
-    pub(super) fn is_interval(&self) -> bool {
+    pub(crate) fn is_interval(&self) -> bool {
         self.len == 0
     }
 }
 
 /// The bounds of an interval domain (empty when `lo > hi`).
 #[inline]
-pub(super) fn interval(layout: &Layout, words: &[u64]) -> (i64, i64) {
+pub(crate) fn interval(layout: &Layout, words: &[u64]) -> (i64, i64) {
     let start = layout.start as usize;
     (words[start] as i64, words[start + 1] as i64)
 }
@@ -40,79 +39,80 @@ pub(super) fn interval(layout: &Layout, words: &[u64]) -> (i64, i64) {
 /// What never changes during a search, shared by every clone.
 pub(crate) struct Static {
     pub(crate) model: u64,
-    pub(super) vars: Box<[Layout]>,
+    pub(crate) vars: Box<[Layout]>,
     pub(crate) names: Box<[Option<String>]>,
-    pub(super) props: Box<[Prop]>,
+    /// The number of propagators (theirs are the network's).
+    pub(crate) props: usize,
     /// For each variable in all-different constraints on one-word domains
     /// with a common offset, its peers in them, each once with its word, one
     /// list after the other.
-    pub(super) distinct: Box<[(u32, u32)]>,
+    pub(crate) distinct: Box<[(u32, u32)]>,
     /// For each variable in `x != y + c` with `y` on one word with the same
     /// offset, `c` within a word: those peers, one list after the other.
-    pub(super) shifted: Box<[Shifted]>,
+    pub(crate) shifted: Box<[Shifted]>,
     /// For each variable, what to do when it becomes fixed:
     /// `fix_watch[fix_start[v]..fix_start[v + 1]]`.
-    pub(super) fix_start: Box<[u32]>,
-    pub(super) fix_watch: Box<[Advice]>,
+    pub(crate) fix_start: Box<[u32]>,
+    pub(crate) fix_watch: Box<[Advice]>,
     /// For each variable, the propagators to schedule when its domain
     /// changes, `change_watch[a..b]` for `(a, b) = change_range[v]`: each
     /// entry a word of `State::dirty` and the bits to set in it.
-    pub(super) change_range: Box<[(u32, u32)]>,
-    pub(super) change_watch: Box<[(u32, u64)]>,
+    pub(crate) change_range: Box<[(u32, u32)]>,
+    pub(crate) change_watch: Box<[(u32, u64)]>,
     /// The same for the propagators woken when its bounds change (the
     /// linear constraints, which read nothing else).
-    pub(super) bounds_range: Box<[(u32, u32)]>,
-    pub(super) bounds_watch: Box<[(u32, u64)]>,
+    pub(crate) bounds_range: Box<[(u32, u32)]>,
+    pub(crate) bounds_watch: Box<[(u32, u64)]>,
     /// Whether any propagator watches bounds (most puzzles have none).
-    pub(super) bounds_watched: bool,
+    pub(crate) bounds_watched: bool,
     /// The variables by decreasing degree, then increasing index: the
     /// branching order among domains of equal size.
-    pub(super) order: Box<[u32]>,
+    pub(crate) order: Box<[u32]>,
     /// Whether each applied choice saves a copy of the domains (for at most
     /// [`COPY_WORDS`] words) instead of trailing every change.
-    pub(super) copies: bool,
+    pub(crate) copies: bool,
     /// The variable to minimise or maximise, if any.
-    pub(super) objective: Option<Objective>,
+    pub(crate) objective: Option<Objective>,
     /// The user's groups of decision variables, in order.
-    pub(super) groups: Box<[Group]>,
+    pub(crate) groups: Box<[Group]>,
     /// Whether a group picks by dom/wdeg, so failures are blamed.
-    pub(super) wdeg: bool,
+    pub(crate) wdeg: bool,
 }
 
 /// The most domain words that a choice copies whole: a sudoku's 81 words
 /// (648 bytes) are fewer than the trail entries of a typical choice, and a
 /// copy is one `memcpy` where the trail is a push per change.
-pub(super) const COPY_WORDS: usize = 128;
+pub(crate) const COPY_WORDS: usize = 128;
 
 /// What changes during a search: the domains, the trail or the copies that
 /// undo their changes, and the propagation queues (empty between two calls).
 #[derive(Debug)]
 pub(crate) struct State {
-    pub(super) words: Vec<u64>,
+    pub(crate) words: Vec<u64>,
     /// `(word index, old word)` for every change of a word since the root,
     /// undone newest first. Every change removes a value, so an apply
     /// trails at most as many words as there are values; checking whether a
     /// word was trailed already costs more than trailing it again.
-    pub(super) trail: Vec<(u32, u64)>,
+    pub(crate) trail: Vec<(u32, u64)>,
     /// With `Static::copies`, the domains before each applied choice, one
     /// copy after the other (the trail then stays empty).
-    pub(super) saved: Vec<u64>,
+    pub(crate) saved: Vec<u64>,
     /// The trail length and the failure flag before each applied choice.
-    pub(super) marks: Vec<(usize, bool)>,
-    pub(super) failed: bool,
+    pub(crate) marks: Vec<(usize, bool)>,
+    pub(crate) failed: bool,
     /// The best cost found by branch and bound: every applied choice first
     /// narrows the objective to beat it. Kept out of what `undo` restores.
-    pub(super) bound: Option<i64>,
+    pub(crate) bound: Option<i64>,
     /// The failures blamed on each variable, for dom/wdeg (empty unless a
     /// group asks for it). Kept out of what `undo` restores.
-    pub(super) weights: Vec<u32>,
+    pub(crate) weights: Vec<u32>,
     /// Variables fixed by the current propagation, to advise about.
-    pub(super) fixed: Vec<u32>,
+    pub(crate) fixed: Vec<u32>,
     /// The scheduled propagators, one bit each (empty between two calls).
-    pub(super) dirty: Vec<u64>,
+    pub(crate) dirty: Vec<u64>,
     /// The scheduled propagators of the round being run (see
     /// `Store::next_scheduled`).
-    pub(super) round: Vec<u64>,
+    pub(crate) round: Vec<u64>,
     /// Scratch space for the propagators, kept to avoid allocating.
     pub(crate) scratch: Vec<u64>,
     pub(crate) values: Vec<i64>,
@@ -146,7 +146,7 @@ impl Clone for State {
 }
 
 /// The value of `v` if its domain holds exactly one.
-pub(super) fn fixed_value(stat: &Static, words: &[u64], v: u32) -> Option<i64> {
+pub(crate) fn fixed_value(stat: &Static, words: &[u64], v: u32) -> Option<i64> {
     let layout = &stat.vars[v as usize];
     if layout.is_interval() {
         let (lo, hi) = interval(layout, words);

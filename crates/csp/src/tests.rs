@@ -1,12 +1,10 @@
 //! Undo by copies against undo from the trail: the proptests run on models
 //! small enough to copy, so here each network is forced both ways.
 
-use std::sync::Arc;
-
 use backtrack::Problem;
 
-use super::Network;
 use crate::model::Model;
+use crate::network::Network;
 use crate::puzzle;
 
 /// The domains and the failure flag of every state of the whole search
@@ -29,9 +27,7 @@ fn both_ways(model: &Model) {
     let states: Vec<_> = [true, false]
         .map(|copies| {
             let mut network = model.compile();
-            Arc::get_mut(&mut network.stat)
-                .expect("a network just compiled is the only one")
-                .copies = copies;
+            network.force_copies(copies);
             let mut seen = Vec::new();
             walk(&mut network, &mut seen);
             seen

@@ -8,13 +8,13 @@ use super::state::{Fail, State, Static, fixed_value};
 
 /// The domains and the trail, seen by a propagator.
 pub(crate) struct Store<'a> {
-    pub(super) stat: &'a Static,
+    pub(crate) stat: &'a Static,
     pub(crate) st: &'a mut State,
 }
 
 impl Store<'_> {
     #[inline]
-    pub(super) fn span(&self, v: u32) -> (usize, usize) {
+    pub(crate) fn span(&self, v: u32) -> (usize, usize) {
         let start = self.stat.vars[v as usize].start as usize;
         (start, start + self.stat.vars[v as usize].len as usize)
     }
@@ -108,7 +108,7 @@ impl Store<'_> {
     /// Writes a word, recording the old one on the trail (unless the
     /// choice saved a copy of the domains).
     #[inline]
-    pub(super) fn write(&mut self, w: usize, new: u64) {
+    pub(crate) fn write(&mut self, w: usize, new: u64) {
         if !self.stat.copies {
             self.st.trail.push((w as u32, self.st.words[w]));
         }
@@ -176,7 +176,7 @@ impl Store<'_> {
 
     /// Removes bit `bit` of word `w`, which `v`'s domain holds.
     #[inline(never)]
-    pub(super) fn clear_bit(&mut self, v: u32, w: usize, bit: usize) -> Result<(), Fail> {
+    pub(crate) fn clear_bit(&mut self, v: u32, w: usize, bit: usize) -> Result<(), Fail> {
         let before = self.watched_bounds(v);
         let new = self.st.words[w] & !(1 << bit);
         self.write(w, new);

@@ -1,12 +1,14 @@
-//! Propagation scheduling: what to do when a domain changes or a variable
-//! becomes fixed, and the loop that runs it to a fixpoint.
+//! What a change wakes: the work to do when a variable becomes fixed
+//! (`Advice`), the propagators scheduled when a domain or its bounds
+//! change, and the queues they wait in. The loop that empties the queues,
+//! running the propagators, is the network's (`network::propagate`).
 
 use super::state::Fail;
 use super::store::Store;
 
 /// Work to do when a variable becomes fixed to a value.
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Advice {
+pub(crate) enum Advice {
     /// `x != y + c` held in the watch list itself, the commonest and
     /// cheapest advice (the diagonals of N-queens): remove
     /// `value - shift` from `other`.
@@ -33,14 +35,14 @@ pub(super) enum Advice {
 /// `pattern` for a shift `s` (`|s| < 64`), so that the mask for the fixed
 /// bit `b` is the pattern moved up by `b`, its upper word.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Shifted {
+pub(crate) struct Shifted {
     pattern: u128,
-    var: u32,
-    word: u32,
+    pub(crate) var: u32,
+    pub(crate) word: u32,
 }
 
 impl Shifted {
-    pub(super) fn new(var: u32, word: u32, shift: i32) -> Shifted {
+    pub(crate) fn new(var: u32, word: u32, shift: i32) -> Shifted {
         let mut peer = Shifted {
             pattern: 0,
             var,
@@ -51,13 +53,13 @@ impl Shifted {
     }
 
     /// One more shift, `|shift| < 64`.
-    pub(super) fn add(&mut self, shift: i32) {
+    pub(crate) fn add(&mut self, shift: i32) {
         self.pattern |= 1u128 << (64 + shift);
     }
 
     /// The bits to clear when the fixed variable's bit is `bit`.
     #[inline(always)]
-    fn mask(&self, bit: u32) -> u64 {
+    pub(crate) fn mask(&self, bit: u32) -> u64 {
         ((self.pattern << bit) >> 64) as u64
     }
 }
@@ -66,7 +68,7 @@ impl Store<'_> {
     /// After `v`'s domain changed: fails if empty, notes it if fixed, and
     /// schedules the propagators that watch it.
     #[inline(always)]
-    pub(super) fn touched(&mut self, v: u32) -> Result<(), Fail> {
+    pub(crate) fn touched(&mut self, v: u32) -> Result<(), Fail> {
         let (start, end) = self.span(v);
         let first = self.st.words[start];
         let fixed = if end == start + 1 {
@@ -93,7 +95,7 @@ impl Store<'_> {
 
     /// Schedules the propagators that watch `v`.
     #[inline(always)]
-    pub(super) fn schedule(&mut self, v: u32) {
+    pub(crate) fn schedule(&mut self, v: u32) {
         let stat = self.stat;
         let (a, b) = stat.change_range[v as usize];
         for &(w, mask) in &stat.change_watch[a as usize..b as usize] {
@@ -103,7 +105,7 @@ impl Store<'_> {
 
     /// Whether some propagator watches `v`'s bounds.
     #[inline(always)]
-    pub(super) fn bounds_watched(&self, v: u32) -> bool {
+    pub(crate) fn bounds_watched(&self, v: u32) -> bool {
         self.stat.bounds_watched && {
             let (a, b) = self.stat.bounds_range[v as usize];
             a != b
@@ -112,7 +114,7 @@ impl Store<'_> {
 
     /// Schedules the propagators that watch `v`'s bounds, which changed.
     #[inline]
-    pub(super) fn schedule_bounds(&mut self, v: u32) {
+    pub(crate) fn schedule_bounds(&mut self, v: u32) {
         let stat = self.stat;
         let (a, b) = stat.bounds_range[v as usize];
         for &(w, mask) in &stat.bounds_watch[a as usize..b as usize] {
@@ -125,7 +127,7 @@ impl Store<'_> {
     /// wait for the next round (a breadth-first order: one that wakes often
     /// does not run between every two others).
     #[inline]
-    fn next_scheduled(&mut self) -> Option<usize> {
+    pub(crate) fn next_scheduled(&mut self) -> Option<usize> {
         loop {
             if let Some(i) = self.st.round.iter().position(|&d| d != 0) {
                 let d = self.st.round[i];
@@ -142,97 +144,11 @@ impl Store<'_> {
         }
     }
 
-    /// Runs the propagators until nothing changes: the advice about fixed
-    /// variables first (cheap), then the scheduled propagators one by one,
-    /// the lowest index first.
-    pub(super) fn propagate(&mut self) -> Result<(), Fail> {
-        let stat = self.stat;
-        loop {
-            if let Some(v) = self.st.fixed.pop() {
-                let Some(value) = self.fixed_value(v) else {
-                    return Err(Fail);
-                };
-                let (a, b) = (
-                    stat.fix_start[v as usize] as usize,
-                    stat.fix_start[v as usize + 1] as usize,
-                );
-                for &advice in &stat.fix_watch[a..b] {
-                    match advice {
-                        Advice::Differ { other, shift } => {
-                            if let Some(w) = value.checked_sub(shift)
-                                && let Err(fail) = self.remove(other, w)
-                            {
-                                self.blame(&[v, other]);
-                                return Err(fail);
-                            }
-                        }
-                        Advice::Distinct { start, end } => {
-                            // The fixed variable's own word is the mask.
-                            let own = stat.vars[v as usize].start;
-                            let mask = self.st.words[own as usize];
-                            // Which peers hold the value, without a branch
-                            // per peer (whether one does is unpredictable).
-                            let peers = &stat.distinct[start as usize..end as usize];
-                            for chunk in peers.chunks(64) {
-                                let mut hits = 0u64;
-                                for (i, &(_, w)) in chunk.iter().enumerate() {
-                                    let d = self.st.words[w as usize];
-                                    hits |= u64::from(d & mask != 0) << i;
-                                }
-                                while hits != 0 {
-                                    let (u, w) = chunk[hits.trailing_zeros() as usize];
-                                    hits &= hits - 1;
-                                    self.clear_word_bit(v, u, w, mask)?;
-                                }
-                            }
-                        }
-                        Advice::Shifted { start, end } => {
-                            let own = self.st.words[stat.vars[v as usize].start as usize];
-                            let bit = own.trailing_zeros();
-                            let peers = &stat.shifted[start as usize..end as usize];
-                            for chunk in peers.chunks(64) {
-                                // As for Distinct: which peers hold one of
-                                // their bits, without a branch per peer.
-                                let mut hits = 0u64;
-                                for (i, p) in chunk.iter().enumerate() {
-                                    let d = self.st.words[p.word as usize];
-                                    hits |= u64::from(d & p.mask(bit) != 0) << i;
-                                }
-                                while hits != 0 {
-                                    let p = chunk[hits.trailing_zeros() as usize];
-                                    hits &= hits - 1;
-                                    self.clear_word_bit(v, p.var, p.word, p.mask(bit))?;
-                                }
-                            }
-                        }
-                        Advice::Wake { p } => {
-                            self.st.dirty[p as usize / 64] |= 1 << (p % 64);
-                        }
-                        Advice::Prop { p, pos } => {
-                            let prop = &stat.props[p as usize];
-                            if let Err(fail) = prop.advise(self, pos, value) {
-                                self.blame(&prop.vars());
-                                return Err(fail);
-                            }
-                        }
-                    }
-                }
-            } else if let Some(p) = self.next_scheduled() {
-                if let Err(fail) = stat.props[p].run(self) {
-                    self.blame(&stat.props[p].vars());
-                    return Err(fail);
-                }
-            } else {
-                return Ok(());
-            }
-        }
-    }
-
     /// Clears the bits `mask` from `u`'s one-word domain, word `w`, which
     /// holds one of them at least, because `v` was fixed: `touched` for one
     /// word.
     #[inline(always)]
-    fn clear_word_bit(&mut self, v: u32, u: u32, w: u32, mask: u64) -> Result<(), Fail> {
+    pub(crate) fn clear_word_bit(&mut self, v: u32, u: u32, w: u32, mask: u64) -> Result<(), Fail> {
         let old = self.st.words[w as usize];
         let d = old & !mask;
         self.write(w as usize, d);
@@ -256,7 +172,7 @@ impl Store<'_> {
 
     /// Counts a failure against each of `vars`, for dom/wdeg.
     #[cold]
-    fn blame(&mut self, vars: &[u32]) {
+    pub(crate) fn blame(&mut self, vars: &[u32]) {
         if self.stat.wdeg {
             for &v in vars {
                 self.st.weights[v as usize] = self.st.weights[v as usize].saturating_add(1);
@@ -265,7 +181,7 @@ impl Store<'_> {
     }
 
     /// Empties the queues after a failure.
-    pub(super) fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.st.fixed.clear();
         self.st.dirty.fill(0);
         self.st.round.fill(0);

@@ -1,17 +1,15 @@
 //! From a model to a network: the domains laid out in one array, the watch
 //! lists of each variable, the branching order, and the first propagation.
 
-use std::sync::Arc;
-
-use super::Network;
-use super::schedule::{Advice, Shifted};
-use super::state::{COPY_WORDS, Fail, Layout, State, Static};
-use super::store::Store;
-use crate::model::Model;
+use super::Model;
+use crate::domain::{Advice, COPY_WORDS, Layout, Shifted, State, Static};
+use crate::network::Network;
 use crate::propagator::{Event, Prop, link_overlaps};
 
-impl Network {
-    pub(crate) fn new(model: &Model, id: u64) -> Network {
+impl Model {
+    /// The model laid out as a network, propagated at the root.
+    pub(crate) fn lay_out(&self, id: u64) -> Network {
+        let model = self;
         let n = model.vars.len();
         let mut props: Box<[Prop]> = model.props.clone().into();
         link_overlaps(&mut props, n);
@@ -163,7 +161,7 @@ impl Network {
                 })
                 .collect(),
             names: model.vars.iter().map(|d| d.name.clone()).collect(),
-            props,
+            props: props.len(),
             distinct: distinct.into(),
             shifted: shifted.into(),
             fix_start,
@@ -179,60 +177,27 @@ impl Network {
             groups: model.groups.clone().into(),
             wdeg,
         };
-        let mut network = Network {
-            st: State {
-                words: model.words.clone(),
-                // Room for a deep search without growing.
-                trail: Vec::with_capacity(4 * model.words.len()),
-                // Room for 16 levels of copies, if it copies.
-                saved: Vec::with_capacity(if model.words.len() <= COPY_WORDS {
-                    16 * model.words.len()
-                } else {
-                    0
-                }),
-                marks: Vec::with_capacity(n),
-                failed: model.infeasible,
-                bound: None,
-                weights: if wdeg { vec![0; n] } else { Vec::new() },
-                fixed: Vec::with_capacity(n),
-                dirty: vec![0; stat.props.len().div_ceil(64)],
-                round: vec![0; stat.props.len().div_ceil(64)],
-                scratch: Vec::new(),
-                values: Vec::new(),
-            },
-            stat: Arc::new(stat),
+        let st = State {
+            words: model.words.clone(),
+            // Room for a deep search without growing.
+            trail: Vec::with_capacity(4 * model.words.len()),
+            // Room for 16 levels of copies, if it copies.
+            saved: Vec::with_capacity(if model.words.len() <= COPY_WORDS {
+                16 * model.words.len()
+            } else {
+                0
+            }),
+            marks: Vec::with_capacity(n),
+            failed: model.infeasible,
+            bound: None,
+            weights: if wdeg { vec![0; n] } else { Vec::new() },
+            fixed: Vec::with_capacity(n),
+            dirty: vec![0; stat.props.div_ceil(64)],
+            round: vec![0; stat.props.div_ceil(64)],
+            scratch: Vec::new(),
+            values: Vec::new(),
         };
-        network.propagate_root();
-        network
-    }
-
-    /// The first propagation: every fixed variable advised, every scheduled
-    /// propagator run once. Its changes are the root state, not undoable.
-    pub(super) fn propagate_root(&mut self) {
-        let stat = &*self.stat;
-        let n = stat.vars.len() as u32;
-        let mut store = Store {
-            stat,
-            st: &mut self.st,
-        };
-        let mut result = Ok(());
-        for v in 0..n {
-            match store.size(v) {
-                0 => result = Err(Fail),
-                1 => store.st.fixed.push(v),
-                _ => {}
-            }
-        }
-        for (p, prop) in stat.props.iter().enumerate() {
-            if prop.is_scheduled() {
-                store.st.dirty[p / 64] |= 1 << (p % 64);
-            }
-        }
-        if store.st.failed || result.and_then(|()| store.propagate()).is_err() {
-            store.clear();
-            store.st.failed = true;
-        }
-        store.st.trail.clear();
+        Network::new(stat, props, st)
     }
 }
 

@@ -1,0 +1,93 @@
+//! The propagation loop: the advice about fixed variables first, then the
+//! scheduled propagators, until nothing changes or a domain runs empty.
+
+use crate::domain::{Advice, Fail, Store};
+use crate::propagator::Prop;
+
+impl Store<'_> {
+    /// Runs the propagators until nothing changes: the advice about fixed
+    /// variables first (cheap), then the scheduled propagators one by one,
+    /// the lowest index first.
+    pub(crate) fn propagate(&mut self, props: &[Prop]) -> Result<(), Fail> {
+        let stat = self.stat;
+        loop {
+            if let Some(v) = self.st.fixed.pop() {
+                let Some(value) = self.fixed_value(v) else {
+                    return Err(Fail);
+                };
+                let (a, b) = (
+                    stat.fix_start[v as usize] as usize,
+                    stat.fix_start[v as usize + 1] as usize,
+                );
+                for &advice in &stat.fix_watch[a..b] {
+                    match advice {
+                        Advice::Differ { other, shift } => {
+                            if let Some(w) = value.checked_sub(shift)
+                                && let Err(fail) = self.remove(other, w)
+                            {
+                                self.blame(&[v, other]);
+                                return Err(fail);
+                            }
+                        }
+                        Advice::Distinct { start, end } => {
+                            // The fixed variable's own word is the mask.
+                            let own = stat.vars[v as usize].start;
+                            let mask = self.st.words[own as usize];
+                            // Which peers hold the value, without a branch
+                            // per peer (whether one does is unpredictable).
+                            let peers = &stat.distinct[start as usize..end as usize];
+                            for chunk in peers.chunks(64) {
+                                let mut hits = 0u64;
+                                for (i, &(_, w)) in chunk.iter().enumerate() {
+                                    let d = self.st.words[w as usize];
+                                    hits |= u64::from(d & mask != 0) << i;
+                                }
+                                while hits != 0 {
+                                    let (u, w) = chunk[hits.trailing_zeros() as usize];
+                                    hits &= hits - 1;
+                                    self.clear_word_bit(v, u, w, mask)?;
+                                }
+                            }
+                        }
+                        Advice::Shifted { start, end } => {
+                            let own = self.st.words[stat.vars[v as usize].start as usize];
+                            let bit = own.trailing_zeros();
+                            let peers = &stat.shifted[start as usize..end as usize];
+                            for chunk in peers.chunks(64) {
+                                // As for Distinct: which peers hold one of
+                                // their bits, without a branch per peer.
+                                let mut hits = 0u64;
+                                for (i, p) in chunk.iter().enumerate() {
+                                    let d = self.st.words[p.word as usize];
+                                    hits |= u64::from(d & p.mask(bit) != 0) << i;
+                                }
+                                while hits != 0 {
+                                    let p = chunk[hits.trailing_zeros() as usize];
+                                    hits &= hits - 1;
+                                    self.clear_word_bit(v, p.var, p.word, p.mask(bit))?;
+                                }
+                            }
+                        }
+                        Advice::Wake { p } => {
+                            self.st.dirty[p as usize / 64] |= 1 << (p % 64);
+                        }
+                        Advice::Prop { p, pos } => {
+                            let prop = &props[p as usize];
+                            if let Err(fail) = prop.advise(self, pos, value) {
+                                self.blame(&prop.vars());
+                                return Err(fail);
+                            }
+                        }
+                    }
+                }
+            } else if let Some(p) = self.next_scheduled() {
+                if let Err(fail) = props[p].run(self) {
+                    self.blame(&props[p].vars());
+                    return Err(fail);
+                }
+            } else {
+                return Ok(());
+            }
+        }
+    }
+}
