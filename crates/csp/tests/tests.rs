@@ -19,4 +19,5 @@ mod regular;
 mod restarts;
 mod runner;
 mod samurai;
+mod schedule;
 mod user;

@@ -83,8 +83,6 @@ impl Model {
     /// [`Error::TupleArity`] if the lists differ in length;
     /// [`Error::Overflow`] if the demands add up beyond an `i64`, or a
     /// start plus its duration could;
-    /// [`Error::DomainTooLarge`] if the tasks' starts and ends span more
-    /// than 2^16 time units (the profile is an array over them);
     /// [`Error::ForeignVar`] for a variable of another model.
     ///
     /// # Example
@@ -115,17 +113,16 @@ impl Model {
             }
         }
         let (mut kept, mut lengths, mut uses) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut first, mut last) = (i128::MAX, i128::MIN);
+        let mut last = i128::MIN;
         for k in 0..starts.len() {
             let v = self.check(starts[k])?;
             if durations[k] <= 0 || demands[k] <= 0 {
                 continue;
             }
-            let Some((lo, hi)) = self.bounds(v) else {
+            let Some((_, hi)) = self.bounds(v) else {
                 self.infeasible = true;
                 return Ok(());
             };
-            first = first.min(lo as i128);
             last = last.max(hi as i128 + durations[k] as i128);
             kept.push(v);
             lengths.push(durations[k]);
@@ -135,11 +132,6 @@ impl Model {
         let load = uses.iter().try_fold(0i64, |total, &d| total.checked_add(d));
         if load.is_none() || last > i64::MAX as i128 {
             return Err(Error::Overflow);
-        }
-        if !kept.is_empty() && last - first > 1 << 16 {
-            return Err(Error::DomainTooLarge {
-                size: (last - first) as u128,
-            });
         }
         self.props
             .push(Prop::Global(Arc::new(Global::Cumulative(Cumulative {

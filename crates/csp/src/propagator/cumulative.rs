@@ -2,10 +2,10 @@
 //!
 //! From scratch: a task whose latest start comes before its earliest end
 //! surely runs over `[latest start, earliest end)`, its compulsory part.
-//! The compulsory parts add up to a profile over time; more than the
-//! capacity fails, and a task moves its earliest start past every time
-//! where its demand no longer fits beside the others' parts (its latest
-//! start, the other way).
+//! The compulsory parts add up to a profile, a step function with at most
+//! two steps a task, whatever the horizon; a load over the capacity fails,
+//! and a task moves its earliest start past every step where its demand no
+//! longer fits beside the others' parts (its latest start, the other way).
 
 use crate::domain::{Fail, Store};
 
@@ -17,6 +17,15 @@ pub(crate) struct Cumulative {
     pub(crate) durations: Box<[i64]>,
     pub(crate) demands: Box<[i64]>,
     pub(crate) capacity: i64,
+}
+
+/// A step of the profile: the compulsory parts use `load` over
+/// `[from, to)`.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    from: i64,
+    to: i64,
+    load: i64,
 }
 
 impl Cumulative {
@@ -33,47 +42,85 @@ impl Cumulative {
         let n = self.starts.len();
         let est: Vec<i64> = self.starts.iter().map(|&v| s.min(v)).collect();
         let lst: Vec<i64> = self.starts.iter().map(|&v| s.max(v)).collect();
-        let Some(&origin) = est.iter().min() else {
-            return Ok(false);
-        };
-        let end = (0..n)
-            .map(|k| lst[k] + self.durations[k])
-            .max()
-            .unwrap_or(origin);
-        // The model bounded the domains, so the horizon is small.
-        let width = (end - origin) as usize;
-        let mut profile = vec![0i64; width];
+        // The model checked that every start plus its duration fits.
         let part = |k: usize| (lst[k], est[k] + self.durations[k]);
-        for k in 0..n {
-            let (from, to) = part(k);
-            for t in from..to {
-                profile[(t - origin) as usize] += self.demands[k];
-            }
-        }
-        if profile.iter().any(|&p| p > self.capacity) {
-            return Err(Fail);
-        }
+        let steps = self.profile(n, part)?;
         let mut changed = false;
         for k in 0..n {
             let (d, need) = (self.durations[k], self.demands[k]);
             let (from, to) = part(k);
-            // The others' load at time t.
-            let others = |t: i64| {
-                let own = if from <= t && t < to { need } else { 0 };
-                profile[(t - origin) as usize] - own
+            // Whether task k, over a step, would overload it: the step's
+            // load, less k's own part if the step lies in it, plus k.
+            let clash = |step: &Step| {
+                let own = if from <= step.from && step.to <= to {
+                    need
+                } else {
+                    0
+                };
+                step.load - own > self.capacity - need
             };
-            let fits = |start: i64| (start..start + d).all(|t| others(t) + need <= self.capacity);
+            // The steps are in order and disjoint: past one that clashes
+            // with [lo, lo + d), the next to look at starts at or after it.
             let mut lo = est[k];
-            while lo <= lst[k] && !fits(lo) {
-                lo += 1;
+            for step in &steps {
+                if lo > lst[k] || step.from >= lo + d {
+                    break;
+                }
+                if step.to > lo && clash(step) {
+                    lo = step.to;
+                }
             }
             let mut hi = lst[k];
-            while hi >= lo && !fits(hi) {
-                hi -= 1;
+            for step in steps.iter().rev() {
+                if hi < lo || step.to <= hi {
+                    break;
+                }
+                if step.from < hi + d && clash(step) {
+                    // No start in i64 is early enough: none fits.
+                    hi = step.from.checked_sub(d).ok_or(Fail)?;
+                }
             }
             changed |= s.set_min(self.starts[k], lo)?;
             changed |= s.set_max(self.starts[k], hi)?;
         }
         Ok(changed)
+    }
+
+    /// The compulsory parts as steps of positive load, in order of time;
+    /// fails if one is over the capacity.
+    fn profile(&self, n: usize, part: impl Fn(usize) -> (i64, i64)) -> Result<Vec<Step>, Fail> {
+        let mut events: Vec<(i64, i64)> = Vec::with_capacity(2 * n);
+        for k in 0..n {
+            let (from, to) = part(k);
+            if from < to {
+                events.push((from, self.demands[k]));
+                events.push((to, -self.demands[k]));
+            }
+        }
+        events.sort_unstable();
+        let mut steps = Vec::with_capacity(events.len());
+        let mut load = 0i64;
+        let mut i = 0;
+        while i < events.len() {
+            let at = events[i].0;
+            while i < events.len() && events[i].0 == at {
+                // The model checked that all the demands add up in an i64.
+                load += events[i].1;
+                i += 1;
+            }
+            if load > self.capacity {
+                return Err(Fail);
+            }
+            if load > 0 {
+                // The load rises only at a start of a part, so a part ends
+                // after this one: there is a next event.
+                steps.push(Step {
+                    from: at,
+                    to: events[i].0,
+                    load,
+                });
+            }
+        }
+        Ok(steps)
     }
 }

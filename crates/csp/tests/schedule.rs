@@ -1,0 +1,71 @@
+//! `cumulative` on wide horizons: its profile is a list of steps, not an
+//! array over time, so a schedule over a trillion time units, or at the
+//! top of `i64`, propagates as one over a few units does.
+
+use backtrack::Limits;
+use csp::{Model, Var};
+
+/// The start of `task` in the optimum of minimizing `objective`, and the
+/// optimum, proved.
+fn optimum(m: &Model, objective: Var, task: Var) -> (i64, i64) {
+    let report = m.compile().optimize(&Limits::default(), |_| {});
+    assert!(report.outcome.is_complete());
+    let best = report.value.best.expect("a schedule exists");
+    (best[task], best[objective])
+}
+
+#[test]
+fn a_task_moves_past_a_compulsory_part_a_hundred_billion_units_long() {
+    let mut m = Model::new();
+    let first = m.var(0..=0).unwrap();
+    let second = m.var(0..=1_000_000_000_000).unwrap();
+    let span = 100_000_000_000;
+    m.cumulative(&[first, second], &[span, 5], &[1, 1], 1)
+        .unwrap();
+    m.minimize(second).unwrap();
+    assert_eq!(optimum(&m, second, second), (span, span));
+    // Root propagation alone moves it: one node, no search.
+    let report = m.compile().optimize(&Limits::default(), |_| {});
+    assert!(report.value.stats.nodes <= 2, "{:?}", report.value.stats);
+}
+
+#[test]
+fn tasks_at_the_top_of_i64_are_scheduled_without_overflow() {
+    let top = i64::MAX - 1_000;
+    let mut m = Model::new();
+    let starts: Vec<Var> = (0..3)
+        .map(|_| m.var(top - 1_000_000..=top).unwrap())
+        .collect();
+    m.cumulative(&starts, &[400, 300, 200], &[2, 2, 2], 3)
+        .unwrap();
+    // The three run one after the other, all ending by `last`.
+    let last = m.var(top - 1_000_000..=top).unwrap();
+    for (&s, d) in starts.iter().zip([400, 300, 200]) {
+        m.linear(&[(1, s), (-1, last)], csp::Rel::Le, -d).unwrap();
+    }
+    m.minimize(last).unwrap();
+    let report = m.compile().optimize(&Limits::default(), |_| {});
+    assert!(report.outcome.is_complete());
+    let best = report.value.best.expect("a schedule exists");
+    let mut runs: Vec<(i64, i64)> = starts
+        .iter()
+        .zip([400, 300, 200])
+        .map(|(&s, d)| (best[s], best[s] + d))
+        .collect();
+    runs.sort_unstable();
+    assert!(runs.windows(2).all(|w| w[0].1 <= w[1].0), "{runs:?}");
+    assert!(runs.iter().all(|&(_, end)| end <= best[last]));
+    // One after the other from the earliest start: 900 units.
+    assert_eq!(best[last], top - 1_000_000 + 900);
+}
+
+#[test]
+fn an_overloaded_wide_profile_fails_at_the_root() {
+    let mut m = Model::new();
+    let a = m.var(1_000_000_000..=1_000_000_010).unwrap();
+    let b = m.var(1_000_000_000..=1_000_000_010).unwrap();
+    // Both surely run over [1e9 + 10, 1e9 + 1e6): together over 3.
+    m.cumulative(&[a, b], &[1_000_000, 1_000_000], &[2, 2], 3)
+        .unwrap();
+    assert!(m.compile().is_failed());
+}
