@@ -107,3 +107,17 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_pair_that_fills_two_values_takes_them_from_a_third() {
+    let mut m = Model::new();
+    let domains = [vec![1, 2], vec![1, 2], vec![1, 2, 3]];
+    let vars: Vec<Var> = domains
+        .iter()
+        .map(|d| m.var_in(d.iter().copied()).unwrap())
+        .collect();
+    m.all_different_domain(&vars).unwrap();
+    let network = m.compile();
+    let found: Vec<Vec<i64>> = vars.iter().map(|&v| network.domain(v)).collect();
+    assert_eq!(found, [vec![1, 2], vec![1, 2], vec![3]]);
+}
