@@ -20,9 +20,10 @@
 #                   solution of each puzzle of FILE on a line, as
 #                   `examples/sudoku FILE` does
 #   TDOKU_REF=CMD   tdoku run as `CMD FILE` (its output is not compared)
-#   DLX1_REF=CMD    a shell command that solves pentomino 6x10 (its output
-#                   is not compared), for example "dlx1 < pent6x10.dlx";
-#                   no single quotes in TDOKU_REF and DLX1_REF
+#   DLX1=PATH       Knuth's dlx1, given the exact cover that
+#                   `examples/pentomino 6x10` searches, written by its
+#                   `--dlx` (its output is not compared); no single quotes
+#                   in TDOKU_REF and DLX1
 #
 # The public programs are not in this repository; how to get them:
 #   bitcount, plaincount: C, in ../shared/anchors; built here by
@@ -33,8 +34,9 @@
 #     (or "no solution"); SUDOKU_REF=path/to/its/binary.
 #   tdoku: github.com/t-dillon/tdoku, built with its build.sh;
 #     TDOKU_REF="path/to/run_benchmark -t0 -w0" or a wrapper of your own.
-#   Knuth's dlx1: dlx1.w from his programs page, `ctangle dlx1.w` then
-#     `gcc -O3 -o dlx1 dlx1.c`; it reads the exact cover on standard input.
+#   Knuth's dlx1: dlx1.w and gb_flip.w from his programs page (and the
+#     Stanford GraphBase); `ctangle` each (Debian's texlive-binaries has
+#     it), then `gcc -O3 -march=native -o dlx1 dlx1.c gb_flip.c`; DLX1=./dlx1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -135,10 +137,12 @@ else
 fi
 
 ours_pentomino="$release/examples/pentomino 6x10"
-if [ -n "${DLX1_REF:-}" ]; then
-    row "pentomino 6x10" "dlx1" "$(quiet "$ours_pentomino")" "$(quiet "$DLX1_REF")"
+if [ -n "${DLX1:-}" ]; then
+    "$release/examples/pentomino" 6x10 --dlx >"$scratch/pent6x10.dlx"
+    row "pentomino 6x10" "dlx1" "$(quiet "$ours_pentomino")" \
+        "$(quiet "$DLX1 < $scratch/pent6x10.dlx")"
 else
-    not_run "pentomino 6x10, against dlx1" "set DLX1_REF"
+    not_run "pentomino 6x10, against dlx1" "set DLX1"
 fi
 
 if [ -n "$prev" ]; then

@@ -8,13 +8,16 @@
 //! cargo run --release --example pentomino -- 6x10 --threads 2 --checkpoint 6x10.journal
 //! cargo run --release --example pentomino -- 6x10 --shard 3/8 --out results/
 //! cargo run --release --example pentomino -- merge results/
+//! cargo run --release --example pentomino -- 6x10 --dlx > 6x10.dlx
 //! ```
 //!
 //! The board is one of 6x10, 5x12, 4x15 or 3x20 (or their transposes: any
 //! rectangle of 60 cells). Prints the number of tilings up to rotations and
 //! reflections of the board, and the number of all tilings with the
 //! symmetric copies counted apart; `--show` also draws the first tiling
-//! found, a letter per piece. A mistake prints one line on standard error
+//! found, a letter per piece; `--dlx` prints the exact cover
+//! the count searches in the text format of Knuth's `dlx1`, to compare with
+//! it. A mistake prints one line on standard error
 //! and exits with status 2; a count that runs out of `--timeout`, a
 //! `merge` that refuses the shards, or output that cannot be written exits
 //! with status 1 (a closed pipe, `| head -1`, with 0).
@@ -36,7 +39,7 @@ use runner::{Counts, Identity, Job, parse_seconds, parse_threads};
 #[command(
     name = "pentomino",
     args_conflicts_with_subcommands = true,
-    after_help = "The board has 60 cells: 6x10, 5x12, 4x15 or 3x20 (or turned: 10x6, ...).\n\nExamples:\n  pentomino 6x10 --show\n  pentomino 6x10 --threads 2 --checkpoint 6x10.journal\n  pentomino 6x10 --shard 3/8 --out results/\n  pentomino merge results/"
+    after_help = "The board has 60 cells: 6x10, 5x12, 4x15 or 3x20 (or turned: 10x6, ...).\n\nExamples:\n  pentomino 6x10 --show\n  pentomino 6x10 --threads 2 --checkpoint 6x10.journal\n  pentomino 6x10 --shard 3/8 --out results/\n  pentomino merge results/\n  pentomino 6x10 --dlx > 6x10.dlx    (the same exact cover, for Knuth's dlx1)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -61,6 +64,10 @@ struct CountArgs {
     /// Also draw the first tiling found, a letter per piece.
     #[arg(long)]
     show: bool,
+    /// Print the exact cover that the count searches (X's centre in the
+    /// top-left quarter) as the text Knuth's dlx1 reads, and nothing else.
+    #[arg(long, conflicts_with_all = ["show", "checkpoint", "shard", "out", "timeout"])]
+    dlx: bool,
     /// Worker threads (0: one per core).
     #[arg(long, short, default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
@@ -169,6 +176,10 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<ExitCode, Failure> {
         .ok_or("no board given (see 'pentomino --help')")?;
     let (rows, cols) = parse_board(&board)?;
     let board = Pentominoes::new(rows, cols).map_err(|e| e.to_string())?;
+    if args.dlx {
+        board.problem(true).write_dlx(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let count = Count::new(board.clone());
     let limits = match args.timeout {
         Some(seconds) => Limits::default().time(Duration::from_secs_f64(seconds)),

@@ -178,6 +178,23 @@ fn pentomino_counts_3x20() {
 }
 
 #[test]
+fn pentomino_dlx_prints_the_exact_cover_that_the_count_searches() {
+    let dlx = run("pentomino", &["6x10", "--dlx"], "");
+    assert_eq!(dlx.status, 0, "{}", dlx.stderr);
+    let mut lines = dlx.stdout.lines();
+    let items: Vec<&str> = lines.next().expect("the items").split(' ').collect();
+    assert_eq!(items.len(), 72);
+    assert_eq!((items[0], items[11], items[12]), ("F", "Z", "r1c1"));
+    let options: Vec<&str> = lines.collect();
+    // 63 shapes at every position, X's centre only in the top-left quarter.
+    assert_eq!(options.len(), 2032);
+    assert_eq!(options.iter().filter(|o| o.starts_with("X ")).count(), 8);
+    assert!(options.contains(&"X r1c2 r2c1 r2c2 r2c3 r3c2"));
+    let both = run("pentomino", &["6x10", "--dlx", "--show"], "");
+    assert_eq!(both.status, 2);
+}
+
+#[test]
 fn a_long_argument_is_cut_in_the_message() {
     let long = "9".repeat(100_000);
     let cases: [(&str, Vec<&str>); 5] = [

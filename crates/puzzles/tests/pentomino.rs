@@ -107,3 +107,45 @@ fn a_board_whose_cells_overflow_is_not_said_to_have_60() {
         "a 7x9 board has 63 cells, the twelve pentominoes cover 60"
     );
 }
+
+/// An exact cover read back from the DLX text: a line of primary items
+/// (no secondary ones here), then an option per line.
+fn read_dlx(text: &str) -> puzzles::exact_cover::ExactCover {
+    let mut lines = text.lines();
+    let mut b = puzzles::exact_cover::ExactCover::builder();
+    for name in lines.next().expect("the items' line").split(' ') {
+        b.primary(name).expect("a new item");
+    }
+    for line in lines {
+        let items: Vec<_> = line
+            .split(' ')
+            .map(|name| b.get(name).expect("a declared item"))
+            .collect();
+        b.option(items).expect("an option");
+    }
+    b.build()
+}
+
+#[test]
+fn the_dlx_text_of_6x10_has_the_reduced_options_and_reads_back_to_the_same_count() {
+    let board = Pentominoes::new(6, 10).unwrap();
+    let mut text = Vec::new();
+    board.problem(true).write_dlx(&mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let first = text.lines().next().unwrap();
+    assert_eq!(first.split(' ').count(), 72);
+    assert!(first.starts_with("F I L N P T U V W X Y Z r1c1 "));
+    // X's centre in rows 2..=3, columns 2..=5: eight placements.
+    assert_eq!(text.lines().filter(|l| l.starts_with("X ")).count(), 8);
+    assert_eq!(text.lines().count(), 1 + board.problem(true).options());
+    assert!(text.lines().skip(1).all(|l| l.split(' ').count() == 6));
+    // The 3x20 board is quick to count: the text means the same problem.
+    let small = Pentominoes::new(3, 20).unwrap();
+    let mut text = Vec::new();
+    small.problem(true).write_dlx(&mut text).unwrap();
+    let back = read_dlx(&String::from_utf8(text).unwrap());
+    assert_eq!(
+        backtrack::first(back, usize::MAX),
+        backtrack::first(small.problem(true), usize::MAX)
+    );
+}

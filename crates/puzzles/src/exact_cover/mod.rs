@@ -58,6 +58,7 @@ mod builder;
 mod links;
 
 use std::fmt;
+use std::io;
 
 use backtrack::Problem;
 
@@ -257,6 +258,53 @@ impl ExactCover {
         self.entries[range]
             .iter()
             .map(|&i| self.names[i as usize].as_str())
+    }
+
+    /// Writes the problem in the text format of Knuth's exact cover
+    /// programs (`dlx1`, `dlx2`, ...), to compare with them: a line of the
+    /// item names, the primary ones, then `|` and the secondary ones if
+    /// any; then a line per option, its items' names separated by spaces,
+    /// in the order of the options. Knuth's programs read names of at most
+    /// 8 characters.
+    ///
+    /// # Errors
+    ///
+    /// The writer's, and [`io::ErrorKind::InvalidInput`] for an item name
+    /// that the format cannot hold: empty, or with a space, a `|` or a `:`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut b = puzzles::exact_cover::ExactCover::builder();
+    /// let [p, q] = ["p", "q"].map(|name| b.primary(name).unwrap());
+    /// let s = b.secondary("s")?;
+    /// b.option([p, s])?;
+    /// b.option([q])?;
+    /// let mut text = Vec::new();
+    /// b.build().write_dlx(&mut text)?;
+    /// assert_eq!(String::from_utf8(text)?, "p q | s\np s\nq\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_dlx(&self, out: &mut impl io::Write) -> io::Result<()> {
+        if let Some(bad) = self.names.iter().find(|n| {
+            n.is_empty() || n.contains(|c: char| c.is_whitespace() || c == '|' || c == ':')
+        }) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("the item name {bad:?} cannot be written in the DLX format"),
+            ));
+        }
+        let (primary, secondary) = self.names.split_at(self.primaries);
+        write!(out, "{}", primary.join(" "))?;
+        if !secondary.is_empty() {
+            write!(out, " | {}", secondary.join(" "))?;
+        }
+        writeln!(out)?;
+        for option in 0..self.options() {
+            let items: Vec<&str> = self.option_items(option).collect();
+            writeln!(out, "{}", items.join(" "))?;
+        }
+        Ok(())
     }
 
     /// Whether the item named `name` is primary (`Some(true)`), secondary
