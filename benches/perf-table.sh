@@ -32,8 +32,11 @@
 #     `sudoku = "0.8"`, whose main reads the lines of FILE and prints
 #     `Sudoku::from_str_line(line)?.some_solution()` with `to_str_line()`
 #     (or "no solution"); SUDOKU_REF=path/to/its/binary.
-#   tdoku: github.com/t-dillon/tdoku, built with its build.sh;
-#     TDOKU_REF="path/to/run_benchmark -t0 -w0" or a wrapper of your own.
+#   tdoku: github.com/t-dillon/tdoku; compile its src/solver_dpll_triad_simd.cc
+#     and src/util.cc with `g++ -O3 -march=native`, and link a main of a few
+#     lines that prints `SolveSudoku(puzzle, 1, 0, solution, &guesses)`'s
+#     solution for each line of FILE ('.' for an empty cell);
+#     TDOKU_REF=path/to/that/binary.
 #   Knuth's dlx1: dlx1.w and gb_flip.w from his programs page (and the
 #     Stanford GraphBase); `ctangle` each (Debian's texlive-binaries has
 #     it), then `gcc -O3 -march=native -o dlx1 dlx1.c gb_flip.c`; DLX1=./dlx1.
