@@ -69,8 +69,9 @@ pub trait WorkList: Sync {
     /// A cheap estimate of the work task `index` takes, in any unit, the
     /// same for every task. The runner starts the heaviest tasks first (so
     /// no long task is left alone at the end) and reports progress as the
-    /// share of the estimated work done. The default, 1, treats tasks as
-    /// equal.
+    /// share of the estimated work done. It weighs every task before it
+    /// starts any, on all its threads when there are many tasks. The
+    /// default, 1, treats tasks as equal.
     fn weight(&self, index: usize) -> f64 {
         let _ = index;
         1.0
@@ -279,10 +280,7 @@ impl Runner {
         W: WorkList + ?Sized,
         E: Send,
     {
-        let weights: Vec<f64> = tasks
-            .iter()
-            .map(|&task| work.weight(task).max(0.0))
-            .collect();
+        let weights = weigh(work, tasks, self.threads());
         let order = schedule(work, tasks, &weights);
         // Heaviest setup first.
         let mut setups: Vec<Setup<'_>> = work.setup(tasks);
@@ -416,6 +414,35 @@ where
 enum Done<T> {
     Setup(usize),
     Task(usize, Report<T>),
+}
+
+/// The weight of each task, `tasks` shared out in chunks among `threads`
+/// threads when there are many (a weight may be a few probes of the task's
+/// tree, a small share of its work, but all of them before any task runs).
+fn weigh<W: WorkList + ?Sized>(work: &W, tasks: &[usize], threads: usize) -> Vec<f64> {
+    let weight = |task: usize| work.weight(task).max(0.0);
+    if threads <= 1 || tasks.len() < 64 {
+        return tasks.iter().map(|&task| weight(task)).collect();
+    }
+    let chunk = tasks.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let mut parts = tasks.chunks(chunk);
+        // The calling thread weighs the first chunk itself.
+        let first = parts.next().unwrap_or_default();
+        let others: Vec<_> = parts
+            .map(|part| {
+                scope.spawn(move || part.iter().map(|&task| weight(task)).collect::<Vec<_>>())
+            })
+            .collect();
+        let mut weights: Vec<f64> = first.iter().map(|&task| weight(task)).collect();
+        for other in others {
+            match other.join() {
+                Ok(part) => weights.extend(part),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        weights
+    })
 }
 
 /// The order to run `tasks` in, as positions in it: groups with the most

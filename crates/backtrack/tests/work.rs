@@ -202,3 +202,51 @@ fn progress_counts_setups_and_ends_at_one() {
     // Four setups of weight 1 among 40 tasks of weight 0 to 6.
     assert!(seen[0] > 0.0 && seen[0] < 0.1, "{seen:?}");
 }
+
+/// Tasks whose weighing takes a while and notes the thread it ran on.
+struct SlowWeights {
+    weighed_on: Mutex<Vec<std::thread::ThreadId>>,
+}
+
+impl WorkList for SlowWeights {
+    type Output = u64;
+
+    fn len(&self) -> usize {
+        128
+    }
+
+    fn solve(&self, index: usize, _: &Limits) -> Report<u64> {
+        Report {
+            value: index as u64,
+            outcome: Outcome::Complete,
+        }
+    }
+
+    fn weight(&self, index: usize) -> f64 {
+        self.weighed_on
+            .lock()
+            .unwrap()
+            .push(std::thread::current().id());
+        std::thread::sleep(Duration::from_millis(1));
+        (index % 5) as f64
+    }
+}
+
+#[test]
+fn many_tasks_are_weighed_on_every_thread_and_each_once() {
+    let all: Vec<usize> = (0..128).collect();
+    for threads in [1, 2, 4] {
+        let work = SlowWeights {
+            weighed_on: Mutex::new(Vec::new()),
+        };
+        let report = Runner::new(threads).run(&work, &all, ok).unwrap();
+        assert_eq!(report.value, (0..128).sum::<u64>());
+        let on = work.weighed_on.into_inner().unwrap();
+        assert_eq!(on.len(), 128, "{threads} threads: each task weighed once");
+        let ids: std::collections::HashSet<_> = on.iter().collect();
+        assert_eq!(ids.len(), threads, "{threads} threads weighed");
+        if threads == 1 {
+            assert!(ids.contains(&std::thread::current().id()));
+        }
+    }
+}
