@@ -264,6 +264,44 @@ where
         Self::from_parts(name.into(), problem, depth, root, paths)
     }
 
+    /// As [`with_root`](Subproblems::with_root), cut at the depth the
+    /// engine picks, as [`auto`](Subproblems::auto) does: for a compiled
+    /// model, say, whose state cannot be serialized.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use backtrack::{Problem, WorkList};
+    /// use runner::{Job, Options, Subproblems};
+    ///
+    /// /// Bit strings of length `n`, a state with no `Serialize`.
+    /// #[derive(Clone)]
+    /// struct Bits { n: u32, len: u32 }
+    /// impl Problem for Bits {
+    ///     type Choice = bool;
+    ///     type Choices = std::array::IntoIter<bool, 2>;
+    ///     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+    ///     fn apply(&mut self, _: bool) { self.len += 1 }
+    ///     fn undo(&mut self, _: bool) { self.len -= 1 }
+    ///     fn is_solution(&self) -> bool { self.len == self.n }
+    /// }
+    ///
+    /// // `n` decides the answer: it stands for the state in the identity.
+    /// let job = Subproblems::auto_with_root("bits", Bits { n: 16, len: 0 }, &16);
+    /// assert_eq!(job.len(), 1024);
+    /// assert_ne!(
+    ///     job.identity(),
+    ///     Subproblems::auto_with_root("bits", Bits { n: 17, len: 0 }, &17).identity()
+    /// );
+    /// assert_eq!(runner::run(&job, &Options::new().threads(2))?.value.total, 65_536);
+    /// # Ok::<(), runner::Error>(())
+    /// ```
+    pub fn auto_with_root(name: impl Into<String>, problem: P, root: &impl Serialize) -> Self {
+        let (depth, paths) = backtrack::subproblems_auto(&problem);
+        let root = root_hash(root, depth);
+        Self::from_parts(name.into(), problem, depth, root, paths)
+    }
+
     /// As [`with_root`](Subproblems::with_root), but the cut is searched
     /// within `limits` and gives up past `max_tasks` tasks: to check a
     /// file's claim to be of this problem (its identity says how many tasks
