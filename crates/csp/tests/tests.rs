@@ -9,6 +9,7 @@ mod hall;
 mod hidato;
 mod interval;
 mod kakuro;
+mod linear;
 mod logic;
 mod model;
 mod objective;
