@@ -2,7 +2,9 @@
 //! values: after propagation the network's domains are exactly the
 //! reference's, neither wider (propagation too weak) nor narrower (a value
 //! of some solution of the bounds removed), on bitsets and on intervals,
-//! at the root and after fixing variables.
+//! at the root and after fixing variables. Constraints `x != y + c` beside
+//! the sums remove values inside the bounds and at them, which must wake
+//! the sums.
 
 use csp::{Model, Network, Rel, Var};
 use proptest::prelude::*;
@@ -49,13 +51,46 @@ fn extremes(a: i128, values: &[i64]) -> (i128, i128) {
     (products.clone().min().unwrap(), products.max().unwrap())
 }
 
+/// `x != y + c`.
+type Differ = (usize, usize, i64);
+
 /// Removes from each domain the values that no choice of the other terms
-/// within their bounds can complete, one term at a time, until nothing
-/// changes; `None` when a domain runs empty or a sum without terms fails.
-fn fixpoint(mut domains: Vec<Vec<i64>>, sums: &[Sum]) -> Option<Vec<Vec<i64>>> {
+/// within their bounds can complete, one term at a time, and the value a
+/// fixed variable forbids another by a `x != y + c` (an interval's only
+/// at its ends: it has no holes), until nothing changes; `None` when a
+/// domain runs empty or a constraint without variables fails.
+fn fixpoint(
+    mut domains: Vec<Vec<i64>>,
+    sums: &[Sum],
+    differs: &[Differ],
+    intervals: bool,
+) -> Option<Vec<Vec<i64>>> {
     let sums: Vec<_> = sums.iter().map(normal).collect();
     loop {
         let mut changed = false;
+        for &(x, y, c) in differs {
+            if x == y {
+                if c == 0 {
+                    return None;
+                }
+                continue;
+            }
+            for (fixed, other, forbidden) in [(x, y, -c), (y, x, c)] {
+                if let [value] = domains[fixed][..] {
+                    let before = domains[other].len();
+                    let (first, last) = (domains[other][0], domains[other][before - 1]);
+                    let gone = value + forbidden;
+                    if intervals && first != gone && last != gone {
+                        continue;
+                    }
+                    domains[other].retain(|&v| v != gone);
+                    if domains[other].is_empty() {
+                        return None;
+                    }
+                    changed |= domains[other].len() != before;
+                }
+            }
+        }
         for (terms, eq, rhs) in &sums {
             if terms.is_empty() && (*rhs < 0 || *eq && *rhs != 0) {
                 return None;
@@ -86,9 +121,15 @@ fn fixpoint(mut domains: Vec<Vec<i64>>, sums: &[Sum]) -> Option<Vec<Vec<i64>>> {
     }
 }
 
-/// The model of the sums over `domains`: bitsets (with holes), or, with
-/// `intervals`, intervals from each domain's smallest to largest value.
-fn network(domains: &[Vec<i64>], sums: &[Sum], intervals: bool) -> (Network, Vec<Var>) {
+/// The model of the sums and differences over `domains`: bitsets (with
+/// holes), or, with `intervals`, intervals from each domain's smallest to
+/// largest value.
+fn network(
+    domains: &[Vec<i64>],
+    sums: &[Sum],
+    differs: &[Differ],
+    intervals: bool,
+) -> (Network, Vec<Var>) {
     let mut m = Model::new();
     if intervals {
         m.intervals_above(0);
@@ -100,6 +141,9 @@ fn network(domains: &[Vec<i64>], sums: &[Sum], intervals: bool) -> (Network, Vec
     for sum in sums {
         let terms: Vec<(i64, Var)> = sum.terms.iter().map(|&(a, x)| (a, vars[x])).collect();
         m.linear(&terms, sum.rel, sum.rhs).unwrap();
+    }
+    for &(x, y, c) in differs {
+        m.not_equal(vars[x], vars[y], c).unwrap();
     }
     (m.compile(), vars)
 }
@@ -136,9 +180,14 @@ fn sums(n: usize) -> impl Strategy<Value = Vec<Sum>> {
     prop::collection::vec(sum, 1..=3)
 }
 
-fn case() -> impl Strategy<Value = (Vec<Vec<i64>>, Vec<Sum>, bool)> {
-    (1usize..=4, any::<bool>())
-        .prop_flat_map(|(n, intervals)| (domains(n, intervals), sums(n), Just(intervals)))
+fn differs(n: usize) -> impl Strategy<Value = Vec<Differ>> {
+    prop::collection::vec((0..n, 0..n, -3i64..=3), 0..=3)
+}
+
+fn case() -> impl Strategy<Value = (Vec<Vec<i64>>, Vec<Sum>, Vec<Differ>, bool)> {
+    (1usize..=4, any::<bool>()).prop_flat_map(|(n, intervals)| {
+        (domains(n, intervals), sums(n), differs(n), Just(intervals))
+    })
 }
 
 proptest! {
@@ -146,11 +195,11 @@ proptest! {
 
     #[test]
     fn linear_bounds_reach_exactly_the_fixpoint_of_the_reference(
-        (domains, sums, intervals) in case(),
+        (domains, sums, differs, intervals) in case(),
         givens in prop::collection::vec((0usize..4, any::<prop::sample::Index>()), 0..=2),
     ) {
-        let (mut network, vars) = network(&domains, &sums, intervals);
-        let Some(mut expected) = fixpoint(domains, &sums) else {
+        let (mut network, vars) = network(&domains, &sums, &differs, intervals);
+        let Some(mut expected) = fixpoint(domains, &sums, &differs, intervals) else {
             prop_assert!(network.is_failed());
             return Ok(());
         };
@@ -161,7 +210,7 @@ proptest! {
             let value = *pick.get(&expected[x]);
             network.fix(&[(vars[x], value)]).unwrap();
             expected[x] = vec![value];
-            match fixpoint(expected, &sums) {
+            match fixpoint(expected, &sums, &differs, intervals) {
                 Some(narrowed) => expected = narrowed,
                 None => {
                     prop_assert!(network.is_failed());
@@ -183,9 +232,35 @@ fn a_difference_whose_bound_lands_in_a_hole_narrows_again() {
         rel: Rel::Eq,
         rhs: 0,
     }];
-    let (network, _) = network(&domains, &sums, false);
-    let expected = fixpoint(domains, &sums).unwrap();
+    let (network, _) = network(&domains, &sums, &[], false);
+    let expected = fixpoint(domains, &sums, &[], false).unwrap();
     // d <= 4 - 0 leaves d <= 1, so x <= 1 + 1.
     assert_eq!(expected, [vec![0, 1, 2], vec![0, 1], vec![0, 1]]);
     assert_eq!(held(&network), Some(expected));
+}
+
+/// `x != y - 6` removes `y`'s largest value when `x` is fixed to 0, which
+/// fixes `y` and must wake `y - z >= 5`, a sum without `x`. (The domains'
+/// offsets differ: one that `x` shared would take the path of the
+/// shifted words instead.)
+#[test]
+fn a_value_removed_at_a_bound_wakes_the_sums_on_that_bound() {
+    let domains = vec![vec![0, 1], (1..=6).collect(), (0..=5).collect()];
+    let sums = [Sum {
+        terms: vec![(1, 1), (-1, 2)],
+        rel: Rel::Ge,
+        rhs: 5,
+    }];
+    let differs = [(0, 1, -6)];
+    let (mut network, vars) = network(&domains, &sums, &differs, false);
+    assert_eq!(network.domains(), [vec![0, 1], vec![5, 6], vec![0, 1]]);
+    network.fix(&[(vars[0], 0)]).unwrap();
+    let expected = fixpoint(
+        vec![vec![0], vec![5, 6], vec![0, 1]],
+        &sums,
+        &differs,
+        false,
+    );
+    assert_eq!(expected, Some(vec![vec![0], vec![5], vec![0]]));
+    assert_eq!(held(&network), expected);
 }
