@@ -102,10 +102,6 @@ fn scaled(a: i64, (lo, hi): (i64, i64)) -> (i128, i128) {
     }
 }
 
-/// The most terms whose bounds a pass keeps on the stack: the difference
-/// constraints `x - y - d == 0` and `x - y <= c` of scheduling and rulers.
-const SMALL: usize = 4;
-
 /// Bounds propagation of `sum <= rhs` (and `>= rhs` too for `==`), to a
 /// fixpoint of its own so it is not woken again by its own changes. The
 /// sums are in 128 bits: the model checked that the terms' largest
@@ -122,9 +118,13 @@ const SMALL: usize = 4;
 /// is left to narrow.
 pub(super) fn bounds(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
     let n = l.vars.len();
-    if n <= SMALL {
-        let mut seen = [0i64; 2 * SMALL];
-        return bounds_with(s, l, &mut seen[..2 * n]);
+    // A length known to each copy, so that its loops unroll.
+    match n {
+        1 => return bounds_with(s, l, &mut [0; 2]),
+        2 => return bounds_with(s, l, &mut [0; 4]),
+        3 => return bounds_with(s, l, &mut [0; 6]),
+        4 => return bounds_with(s, l, &mut [0; 8]),
+        _ => {}
     }
     let mut seen = std::mem::take(&mut s.st.values);
     seen.resize(2 * n, 0);
