@@ -10,6 +10,7 @@ mod hidato;
 mod interval;
 mod kakuro;
 mod layers;
+mod linear;
 mod logic;
 mod model;
 mod objective;

@@ -177,12 +177,25 @@ impl Store<'_> {
     /// Removes bit `bit` of word `w`, which `v`'s domain holds.
     #[inline(never)]
     pub(crate) fn clear_bit(&mut self, v: u32, w: usize, bit: usize) -> Result<(), Fail> {
-        let before = self.watched_bounds(v);
-        let new = self.st.words[w] & !(1 << bit);
-        self.write(w, new);
+        let old = self.st.words[w];
+        self.write(w, old & !(1 << bit));
         self.touched(v)?;
-        self.after(v, before);
+        if self.bounds_watched(v) && self.was_a_bound(v, w, old, bit) {
+            self.schedule_bounds(v);
+        }
         Ok(())
+    }
+
+    /// Whether bit `bit` of word `w`, which held `old`, was the smallest
+    /// or the largest value of `v`'s domain: the bounds move exactly when
+    /// one of them leaves a domain that is not empty.
+    #[inline]
+    fn was_a_bound(&self, v: u32, w: usize, old: u64, bit: usize) -> bool {
+        let (start, end) = self.span(v);
+        let lowest =
+            old & ((1u64 << bit) - 1) == 0 && self.st.words[start..w].iter().all(|&x| x == 0);
+        let highest = old >> bit == 1 && self.st.words[w + 1..end].iter().all(|&x| x == 0);
+        lowest || highest
     }
 
     /// Narrows `v`'s domain to the words of `mask` (its first words); an

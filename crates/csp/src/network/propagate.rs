@@ -81,9 +81,14 @@ impl Store<'_> {
                     }
                 }
             } else if let Some(p) = self.next_scheduled() {
-                if let Err(fail) = props[p].run(self) {
-                    self.blame(&props[p].vars());
+                let prop = &props[p];
+                if let Err(fail) = prop.run(self) {
+                    self.blame(&prop.vars());
                     return Err(fail);
+                }
+                if prop.is_idempotent() {
+                    // Only its own changes scheduled it again.
+                    self.st.dirty[p / 64] &= !(1 << (p % 64));
                 }
             } else {
                 return Ok(());

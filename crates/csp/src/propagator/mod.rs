@@ -182,6 +182,13 @@ impl Prop {
         }
     }
 
+    /// Whether a run leaves it at a fixpoint of its own, so that the
+    /// changes it made need not wake it again.
+    #[inline]
+    pub(crate) fn is_idempotent(&self) -> bool {
+        matches!(self, Prop::Linear(l) if l.rel != crate::Rel::Ne)
+    }
+
     /// Whether it wants to hear when a variable becomes fixed, and which
     /// positions of its variable list that is.
     pub(crate) fn is_advised(&self) -> bool {
