@@ -1,7 +1,7 @@
 //! The 9x9 grid as bitboards: for each digit and each band (three rows),
 //! the cells where the digit can still go, and the propagation on them.
 
-use super::table::{COLUMN, PEERS, ROW, ROW_BOXES, SUPPORT};
+use super::table::{COLUMN, PEERS, ROW, ROW_BOXES, ROWS, SUPPORT};
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -96,7 +96,7 @@ impl Board {
         let (band, at) = (cell / 27, cell % 27);
         let d = usize::from(digit - 1);
         self.restrict(word(d, band), !PEERS[at]);
-        self.place(d, band, at);
+        self.place(d, band, 1 << at);
     }
 
     /// Whether `digit` is still a candidate of the empty `cell`.
@@ -135,30 +135,39 @@ impl Board {
         self.dirty |= u64::from(after != before) << i;
     }
 
-    /// Records digit `d` (from 0) in cell `at` of `band`, where its band
-    /// word has already been cut down to it: the cell leaves the other
-    /// digits and its column leaves the digit's other bands.
+    /// Records digit `d` (from 0) in `cells` of `band`, at most one per
+    /// row, where its band word has already been cut down to them: the
+    /// cells leave the other digits and their columns leave the digit's
+    /// other bands. All the cells found in one word go at once: one pass
+    /// over the band's nine words, not one per cell.
     #[inline(always)]
-    fn place(&mut self, d: usize, band: usize, at: usize) {
-        let bit = 1 << at;
-        self.empty[band] &= !bit;
-        self.cells[27 * band + at] = d as u8 + 1;
-        // Every digit's word loses the cell, then the digit's own gets it
-        // back: no branch on the digit. The digits that had it are
+    fn place(&mut self, d: usize, band: usize, cells: u32) {
+        self.empty[band] &= !cells;
+        let mut rest = cells;
+        while rest != 0 {
+            self.cells[27 * band + rest.trailing_zeros() as usize] = d as u8 + 1;
+            rest &= rest - 1;
+        }
+        // Every digit's word loses the cells, then the digit's own gets
+        // them back: no branch on the digit. The words that changed are
         // gathered at their dirty bits for band 0 (shifts by constants)
         // and moved to the band once.
         let mut had = 0;
         for e in 0..9 {
             let i = word(e, band);
-            had |= u64::from(self.places[i] >> at & 1) << word(e, 0);
-            self.places[i] &= !bit;
+            let before = self.places[i];
+            let after = before & !cells;
+            self.places[i] = after;
+            had |= u64::from(after != before) << word(e, 0);
         }
         let own = word(d, band);
-        self.places[own] |= bit;
+        self.places[own] |= cells;
         self.dirty |= had << band & !(1 << own);
+        let columns = (cells | cells >> 9 | cells >> 18) & ROW;
+        let off = !(columns * COLUMN[0]);
         for other in 0..3 {
             if other != band {
-                self.restrict(word(d, other), !COLUMN[at]);
+                self.restrict(word(d, other), off);
             }
         }
     }
@@ -181,12 +190,9 @@ impl Board {
         // A row where the digit is placed has no empty cell left in it.
         let open = word & self.empty[band];
         let single = |r: usize| boxes(open >> (9 * r)) >> 3 << r;
-        let mut rows = single(0) | single(1) | single(2);
-        while rows != 0 {
-            let r = rows.trailing_zeros() as usize;
-            rows &= rows - 1;
-            let cell = open & ROW << (9 * r);
-            self.place(d, band, cell.trailing_zeros() as usize);
+        let rows = single(0) | single(1) | single(2);
+        if rows != 0 {
+            self.place(d, band, open & ROWS[rows]);
         }
         true
     }

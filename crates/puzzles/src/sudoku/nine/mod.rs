@@ -38,11 +38,16 @@ impl Nine {
         }
     }
 
-    /// The same grid with room for a search's levels, so that `apply`
-    /// does not grow the stack of boards a few levels at a time.
-    pub(super) fn with_room(&self) -> Nine {
-        let mut boards = Vec::with_capacity(self.boards.len() + 32);
-        boards.extend_from_slice(&self.boards);
+    /// The current board propagated, alone, with room for a search's
+    /// levels, so that `apply` does not grow the stack of boards a few
+    /// levels at a time: the root of a search that shows the puzzle's
+    /// consequences, not only its givens. Propagated once here, the root
+    /// is not propagated again under each of its choices.
+    pub(super) fn settled_with_room(&self) -> Nine {
+        let mut root = *self.top();
+        root.propagate();
+        let mut boards = Vec::with_capacity(32);
+        boards.push(root);
         Nine { boards }
     }
 

@@ -22,6 +22,9 @@ pub(super) static ROW_BOXES: [u8; 512] = row_boxes();
 /// none, a contradiction.
 pub(super) static SUPPORT: [u32; 512] = support();
 
+/// Per set of rows (bit `r` for row `r`), their cells.
+pub(super) static ROWS: [u32; 8] = rows();
+
 /// Per cell of the band, its column through the three rows.
 pub(super) static COLUMN: [u32; 27] = column();
 
@@ -74,6 +77,22 @@ const fn support() -> [u32; 512] {
         }
         table[matrix] = cells;
         matrix += 1;
+    }
+    table
+}
+
+const fn rows() -> [u32; 8] {
+    let mut table = [0; 8];
+    let mut rows = 0;
+    while rows < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if rows >> r & 1 != 0 {
+                table[rows] |= ROW << (9 * r);
+            }
+            r += 1;
+        }
+        rows += 1;
     }
     table
 }
@@ -140,6 +159,11 @@ mod tests {
                 assert_eq!(COLUMN[cell] >> other & 1 == 1, same_col);
                 let peer = other != cell && (same_row || same_box);
                 assert_eq!(PEERS[cell] >> other & 1 == 1, peer);
+            }
+        }
+        for (rows, &cells) in ROWS.iter().enumerate() {
+            for cell in 0..27 {
+                assert_eq!(cells >> cell & 1 == 1, rows >> (cell / 9) & 1 == 1);
             }
         }
         for (row, &boxes) in ROW_BOXES.iter().enumerate() {
