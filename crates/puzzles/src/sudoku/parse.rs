@@ -97,9 +97,17 @@ impl Sudoku {
     fn parse_line(text: &str, box_size: usize, line: usize) -> Result<Sudoku, ParseError> {
         let mut sudoku = Sudoku::empty(box_size)?;
         let side = sudoku.side();
-        let offset = text.chars().count() - text.trim_start().chars().count();
+        // Characters, not bytes, are counted; on ASCII they are the same.
+        let count = |text: &str| {
+            if text.is_ascii() {
+                text.len()
+            } else {
+                text.chars().count()
+            }
+        };
+        let offset = count(text) - count(text.trim_start());
         let text = text.trim();
-        let found = text.chars().count();
+        let found = count(text);
         if found != side * side {
             return Err(ParseError::Length {
                 line,
@@ -108,12 +116,13 @@ impl Sudoku {
             });
         }
         for (cell, ch) in text.chars().enumerate() {
-            let column = offset + cell + 1;
-            let (row, col) = (cell / side + 1, cell % side + 1);
             let digit = match ch {
                 '.' | '0' => continue,
                 _ => digit_value(ch).filter(|&d| d as usize <= side),
             };
+            // Only a complaint needs them.
+            let column = offset + cell + 1;
+            let (row, col) = (cell / side + 1, cell % side + 1);
             let Some(digit) = digit else {
                 return Err(ParseError::Character {
                     line,
