@@ -256,40 +256,62 @@ impl Board {
     /// is none. A column with no place for a digit kills the board.
     ///
     /// Only the digits touched since the last look: every change to a
-    /// word makes it dirty, and every dirty word is reduced first.
+    /// word makes it dirty, and every dirty word is reduced first. Two
+    /// digits at a time, one in each half of a `u64`.
     fn columns(&mut self) -> bool {
+        // The rows of a band word, each moved to the low nine bits of
+        // its half.
+        const ROWS2: u64 = ROW as u64 | (ROW as u64) << 32;
         let mut digits = std::mem::take(&mut self.touched);
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let (mut once, mut twice, mut done) = (0, 0, 0);
+            // The second digit of the pair, or the first again.
+            let e = if digits == 0 {
+                d
+            } else {
+                digits.trailing_zeros() as usize
+            };
+            digits &= digits.wrapping_sub(1);
+            let (mut once, mut twice, mut done) = (0u64, 0u64, 0u64);
             for band in 0..3 {
-                let w = self.places[word(d, band)];
-                let (a, b, c) = (w & ROW, w >> 9 & ROW, w >> 18);
+                let w = u64::from(self.places[word(d, band)])
+                    | u64::from(self.places[word(e, band)]) << 32;
+                let (a, b, c) = (w & ROWS2, w >> 9 & ROWS2, w >> 18 & ROWS2);
                 twice |= once & (a | b | c) | a & b | a & c | b & c;
                 once |= a | b | c;
-                let p = w & !self.empty[band];
+                let p = w & !(u64::from(self.empty[band]) * (1 | 1 << 32));
                 done |= p | p >> 9 | p >> 18;
             }
-            if once != ROW {
+            if once != ROWS2 {
                 self.dead = true;
                 return true;
             }
-            let mut singles = ROW & !twice & !done;
-            while singles != 0 {
-                let col = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                for band in 0..3 {
-                    let i = word(d, band);
-                    let cell = self.places[i] & COLUMN[col];
-                    if cell != 0 {
-                        let at = cell.trailing_zeros() as usize;
-                        self.restrict(i, !(ROW << (at / 9 * 9)) | 1 << at);
-                    }
-                }
+            let singles = ROWS2 & !twice & !done;
+            self.column_singles(d, singles as u32);
+            if e != d {
+                self.column_singles(e, (singles >> 32) as u32);
             }
         }
         self.dirty != 0
+    }
+
+    /// Places digit `d` (from 0) in each column of `singles`, where it has
+    /// one cell left: cuts the cell's row in its band down to it.
+    #[inline(always)]
+    fn column_singles(&mut self, d: usize, mut singles: u32) {
+        while singles != 0 {
+            let col = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            for band in 0..3 {
+                let i = word(d, band);
+                let cell = self.places[i] & COLUMN[col];
+                if cell != 0 {
+                    let at = cell.trailing_zeros() as usize;
+                    self.restrict(i, !(ROW << (at / 9 * 9)) | 1 << at);
+                }
+            }
+        }
     }
 }
 
