@@ -97,8 +97,10 @@ impl Board {
     pub(super) fn give(&mut self, cell: usize, digit: u8) {
         let (band, at) = (cell / 27, cell % 27);
         let d = usize::from(digit - 1);
-        self.restrict(word(d, band), !PEERS[at]);
-        self.place(d, band, 1 << at);
+        let mut dirty = self.dirty;
+        self.restrict(&mut dirty, word(d, band), !PEERS[at]);
+        self.place(&mut dirty, d, band, 1 << at);
+        self.dirty = dirty;
     }
 
     /// Whether `digit` is still a candidate of the empty `cell`.
@@ -119,7 +121,9 @@ impl Board {
                 // reducing the band places it.
                 let (band, at) = (cell / 27, cell % 27);
                 let i = word(usize::from(digit - 1), band);
-                self.restrict(i, !(ROW << (at / 9 * 9)) | 1 << at);
+                let mut dirty = self.dirty;
+                self.restrict(&mut dirty, i, !(ROW << (at / 9 * 9)) | 1 << at);
+                self.dirty = dirty;
                 self.propagate();
             }
             placed if placed == digit => self.propagate(),
@@ -127,14 +131,18 @@ impl Board {
         }
     }
 
-    /// Keeps the cells of `mask` in word `i` of `places`, marking it
-    /// dirty if that changes it.
+    /// Keeps the cells of `mask` in word `i` of `places`, marking it in
+    /// `dirty` if that changes it.
+    ///
+    /// The dirty bits are a local of the caller's while it works (kept
+    /// in a register, not stored back to the board at every step), and
+    /// written back once.
     #[inline(always)]
-    fn restrict(&mut self, i: usize, mask: u32) {
+    fn restrict(&mut self, dirty: &mut u64, i: usize, mask: u32) {
         let before = self.places[i];
         let after = before & mask;
         self.places[i] = after;
-        self.dirty |= u64::from(after != before) << i;
+        *dirty |= u64::from(after != before) << i;
     }
 
     /// Records digit `d` (from 0) in `cells` of `band`, at most one per
@@ -143,7 +151,7 @@ impl Board {
     /// other bands. All the cells found in one word go at once: one pass
     /// over the band's nine words, not one per cell.
     #[inline(always)]
-    fn place(&mut self, d: usize, band: usize, cells: u32) {
+    fn place(&mut self, dirty: &mut u64, d: usize, band: usize, cells: u32) {
         self.empty[band] &= !cells;
         let mut rest = cells;
         while rest != 0 {
@@ -163,12 +171,12 @@ impl Board {
         }
         let own = word(d, band);
         self.places[own] |= cells;
-        self.dirty |= (had & !(1 << d)) << word(0, band);
+        *dirty |= (had & !(1 << d)) << word(0, band);
         let columns = (cells | cells >> 9 | cells >> 18) & ROW;
         let off = !(columns * COLUMN[0]);
         for other in 0..3 {
             if other != band {
-                self.restrict(word(d, other), off);
+                self.restrict(dirty, word(d, other), off);
             }
         }
     }
@@ -178,7 +186,7 @@ impl Board {
     /// places the digit in each of its rows left with one empty cell.
     /// `false` on a contradiction.
     #[inline(always)]
-    fn reduce(&mut self, i: usize) -> bool {
+    fn reduce(&mut self, dirty: &mut u64, i: usize) -> bool {
         let word = self.places[i];
         let boxes = |w: u32| ROW_BOXES[(w & ROW) as usize] as usize;
         let matrix = boxes(word) & 7 | (boxes(word >> 9) & 7) << 3 | (boxes(word >> 18) & 7) << 6;
@@ -193,7 +201,7 @@ impl Board {
         let single = |r: usize| boxes(open >> (9 * r)) >> 3 << r;
         let rows = single(0) | single(1) | single(2);
         if rows != 0 {
-            self.place(d, band, open & ROWS[rows]);
+            self.place(dirty, d, band, open & ROWS[rows]);
         }
         true
     }
@@ -202,12 +210,23 @@ impl Board {
     /// one candidate) until nothing changes. A cell without candidates
     /// or a band word without a permutation kills the board.
     pub(super) fn propagate(&mut self) {
+        let mut dirty = self.dirty;
+        let mut touched = self.touched;
+        self.settle(&mut dirty, &mut touched);
+        self.dirty = dirty;
+        self.touched = touched;
+    }
+
+    /// [`propagate`](Board::propagate) on the dirty bits and the touched
+    /// digits as locals.
+    #[inline(always)]
+    fn settle(&mut self, dirty: &mut u64, touched: &mut u16) {
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                self.touched |= 1 << (i % 16);
-                if !self.reduce(i) {
+            while *dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                *dirty &= *dirty - 1;
+                *touched |= 1 << (i % 16);
+                if !self.reduce(dirty, i) {
                     self.dead = true;
                     return;
                 }
@@ -242,10 +261,10 @@ impl Board {
                         return;
                     };
                     // The digit's row in the band is cut down to the cell.
-                    self.restrict(word(d, band), !(ROW << (at / 9 * 9)) | 1 << at);
+                    self.restrict(dirty, word(d, band), !(ROW << (at / 9 * 9)) | 1 << at);
                 }
             }
-            if self.dirty == 0 && !self.columns() {
+            if *dirty == 0 && !self.columns(dirty, touched) {
                 return;
             }
         }
@@ -258,11 +277,11 @@ impl Board {
     /// Only the digits touched since the last look: every change to a
     /// word makes it dirty, and every dirty word is reduced first. Two
     /// digits at a time, one in each half of a `u64`.
-    fn columns(&mut self) -> bool {
+    fn columns(&mut self, dirty: &mut u64, touched: &mut u16) -> bool {
         // The rows of a band word, each moved to the low nine bits of
         // its half.
         const ROWS2: u64 = ROW as u64 | (ROW as u64) << 32;
-        let mut digits = std::mem::take(&mut self.touched);
+        let mut digits = std::mem::take(touched);
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
@@ -288,18 +307,18 @@ impl Board {
                 return true;
             }
             let singles = ROWS2 & !twice & !done;
-            self.column_singles(d, singles as u32);
+            self.column_singles(dirty, d, singles as u32);
             if e != d {
-                self.column_singles(e, (singles >> 32) as u32);
+                self.column_singles(dirty, e, (singles >> 32) as u32);
             }
         }
-        self.dirty != 0
+        *dirty != 0
     }
 
     /// Places digit `d` (from 0) in each column of `singles`, where it has
     /// one cell left: cuts the cell's row in its band down to it.
     #[inline(always)]
-    fn column_singles(&mut self, d: usize, mut singles: u32) {
+    fn column_singles(&mut self, dirty: &mut u64, d: usize, mut singles: u32) {
         while singles != 0 {
             let col = singles.trailing_zeros() as usize;
             singles &= singles - 1;
@@ -308,7 +327,7 @@ impl Board {
                 let cell = self.places[i] & COLUMN[col];
                 if cell != 0 {
                     let at = cell.trailing_zeros() as usize;
-                    self.restrict(i, !(ROW << (at / 9 * 9)) | 1 << at);
+                    self.restrict(dirty, i, !(ROW << (at / 9 * 9)) | 1 << at);
                 }
             }
         }
