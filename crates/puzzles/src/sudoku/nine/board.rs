@@ -1,7 +1,7 @@
 //! The 9x9 grid as bitboards: for each digit and each band (three rows),
 //! the cells where the digit can still go, and the propagation on them.
 
-use super::table::{COLUMN, PEERS, ROW, ROW_BOXES, ROWS, SUPPORT};
+use super::table::{COLUMN, PEERS, POINTING, ROW, ROW_BOXES, ROWS, SUPPORT};
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -100,6 +100,11 @@ impl Board {
         let mut dirty = self.dirty;
         self.restrict(&mut dirty, word(d, band), !PEERS[at]);
         self.place(&mut dirty, d, band, 1 << at);
+        for other in 0..3 {
+            if other != band {
+                self.restrict(&mut dirty, word(d, other), !COLUMN[at]);
+            }
+        }
         self.dirty = dirty;
     }
 
@@ -147,9 +152,10 @@ impl Board {
 
     /// Records digit `d` (from 0) in `cells` of `band`, at most one per
     /// row, where its band word has already been cut down to them: the
-    /// cells leave the other digits and their columns leave the digit's
-    /// other bands. All the cells found in one word go at once: one pass
-    /// over the band's nine words, not one per cell.
+    /// cells leave the other digits. All the cells found in one word go
+    /// at once: one pass over the band's nine words, not one per cell.
+    /// Their columns leave the digit's other bands when the word is
+    /// reduced, as the columns of every box left with one.
     #[inline(always)]
     fn place(&mut self, dirty: &mut u64, d: usize, band: usize, cells: u32) {
         self.empty[band] &= !cells;
@@ -172,18 +178,13 @@ impl Board {
         let own = word(d, band);
         self.places[own] |= cells;
         *dirty |= (had & !(1 << d)) << word(0, band);
-        let columns = (cells | cells >> 9 | cells >> 18) & ROW;
-        let off = !(columns * COLUMN[0]);
-        for other in 0..3 {
-            if other != band {
-                self.restrict(dirty, word(d, other), off);
-            }
-        }
     }
 
     /// Reduces word `i` of `places` (digit `i % 16`, band `i / 16`) to the
-    /// entries of its rows-by-boxes matrix that lie on a permutation, and
-    /// places the digit in each of its rows left with one empty cell.
+    /// entries of its rows-by-boxes matrix that lie on a permutation,
+    /// takes from the digit's other bands each column that a box of this
+    /// one is left with, and places the digit in each of its rows left
+    /// with one empty cell.
     /// `false` on a contradiction.
     #[inline(always)]
     fn reduce(&mut self, dirty: &mut u64, i: usize) -> bool {
@@ -196,6 +197,14 @@ impl Board {
         }
         self.places[i] = word;
         let (d, band) = (i % 16, i / 16);
+        let keep = POINTING[((word | word >> 9 | word >> 18) & ROW) as usize];
+        if keep != BAND {
+            for other in 0..3 {
+                if other != band {
+                    self.restrict(dirty, self::word(d, other), keep);
+                }
+            }
+        }
         // A row where the digit is placed has no empty cell left in it.
         let open = word & self.empty[band];
         let single = |r: usize| boxes(open >> (9 * r)) >> 3 << r;

@@ -3,15 +3,17 @@
 //!
 //! For each digit and each band (three rows, 27 cells) a word holds the
 //! cells where the digit can still go. Placing a digit takes its cell
-//! from the other digits' words and its column from the digit's other
-//! bands. Reducing a word (see [`table`]) keeps the cells that fit a
-//! permutation of the band's rows and boxes, which finds the locked
-//! candidates and the hidden singles of rows and boxes; a row left with
-//! one cell places the digit there. Naked singles come from counting, per
-//! band, how many digits' words hold each cell, and hidden singles of
-//! columns, which cross the bands, from counting the rows that hold each
-//! column, once nothing else is left. A board is under 256 bytes, so
-//! `apply` pushes a copy and `undo` pops it: no trail.
+//! from the other digits' words. Reducing a word (see [`table`]) keeps
+//! the cells that fit a permutation of the band's rows and boxes, which
+//! finds the locked candidates and the hidden singles of rows and boxes;
+//! a row left with one cell places the digit there, and a box left with
+//! one column takes that column from the digit's other bands (a placed
+//! digit's column, or a pointing locked candidate). Naked singles come
+//! from counting, per band, how many digits' words hold each cell, and
+//! hidden singles of columns, which cross the bands, from counting the
+//! rows that hold each column, once nothing else is left. A board is
+//! about 300 bytes, so `apply` pushes a copy and `undo` pops it: no
+//! trail.
 
 mod board;
 mod table;
