@@ -40,6 +40,14 @@ fn word(d: usize, band: usize) -> usize {
     16 * band + d
 }
 
+/// The indices of word `i`'s digit in the two other bands.
+#[inline(always)]
+fn other_bands(i: usize) -> [usize; 2] {
+    let next = if i >= word(0, 2) { i - word(0, 2) } else { i + word(0, 1) };
+    let last = if i >= word(0, 1) { i - word(0, 1) } else { i + word(0, 2) };
+    [next, last]
+}
+
 impl Board {
     /// The empty grid.
     pub(super) fn new() -> Board {
@@ -198,13 +206,9 @@ impl Board {
         self.places[i] = word;
         let (d, band) = (i % 16, i / 16);
         let keep = POINTING[((word | word >> 9 | word >> 18) & ROW) as usize];
-        if keep != BAND {
-            for other in 0..3 {
-                if other != band {
-                    self.restrict(dirty, self::word(d, other), keep);
-                }
-            }
-        }
+        let [j, k] = other_bands(i);
+        self.restrict(dirty, j, keep);
+        self.restrict(dirty, k, keep);
         // A row where the digit is placed has no empty cell left in it.
         let open = word & self.empty[band];
         let single = |r: usize| boxes(open >> (9 * r)) >> 3 << r;
