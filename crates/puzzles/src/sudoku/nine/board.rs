@@ -11,7 +11,7 @@ const BAND: u32 = (1 << 27) - 1;
 ///
 /// Cell `27 * band + 9 * row + column` is bit `9 * row + column` of its
 /// band's words.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Board {
     /// At [`word`]`(digit - 1, band)`, the cells of the band where the
     /// digit can go, the one where it is placed included; 0 in the slots
@@ -114,6 +114,50 @@ impl Board {
             }
         }
         self.dirty = dirty;
+    }
+
+    /// The grid with the givens of `digits` (0 for an empty cell, else
+    /// the digit), as [`give`](Board::give) one after the other makes
+    /// it, in one pass over the cells and one over the words; `None` if
+    /// two givens conflict.
+    pub(super) fn with_givens(digits: &[u8; 81]) -> Option<Board> {
+        let mut board = Board::new();
+        let mut given = [0u32; 3];
+        let mut own = [[0u32; 3]; 9];
+        for (cell, &digit) in digits.iter().enumerate() {
+            if digit != 0 {
+                let bit = 1 << (cell % 27);
+                given[cell / 27] |= bit;
+                own[usize::from(digit - 1)][cell / 27] |= bit;
+            }
+        }
+        let mut dirty = 0;
+        for (d, mine) in own.iter().enumerate() {
+            let columns = mine.map(|x| (x | x >> 9 | x >> 18) & ROW);
+            for band in 0..3 {
+                let mut keep = BAND & !(given[band] & !mine[band]);
+                let mut rest = mine[band];
+                while rest != 0 {
+                    keep &= !PEERS[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                }
+                for other in 0..3 {
+                    if other != band {
+                        keep &= !(columns[other] * COLUMN[0]);
+                    }
+                }
+                if mine[band] & !keep != 0 {
+                    return None;
+                }
+                let i = word(d, band);
+                board.places[i] = keep;
+                dirty |= u64::from(keep != BAND) << i;
+            }
+        }
+        board.empty = given.map(|g| BAND & !g);
+        board.dirty = dirty;
+        board.cells = *digits;
+        Some(board)
     }
 
     /// Whether `digit` is still a candidate of the empty `cell`.

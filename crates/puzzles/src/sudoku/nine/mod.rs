@@ -40,6 +40,14 @@ impl Nine {
         }
     }
 
+    /// The grid with the givens of `digits` (0 for an empty cell, else
+    /// the digit), or `None` if two of them conflict.
+    pub(super) fn with_givens(digits: &[u8; 81]) -> Option<Nine> {
+        Some(Nine {
+            boards: vec![Board::with_givens(digits)?],
+        })
+    }
+
     /// The current board propagated, alone, with room for a search's
     /// levels, so that `apply` does not grow the stack of boards a few
     /// levels at a time: the root of a search that shows the puzzle's
