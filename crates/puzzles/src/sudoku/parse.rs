@@ -95,10 +95,10 @@ impl Sudoku {
     }
 
     fn parse_line(text: &str, box_size: usize, line: usize) -> Result<Sudoku, ParseError> {
-        if box_size == 3 {
-            if let Some(sudoku) = Sudoku::parse_nine(text) {
-                return Ok(sudoku);
-            }
+        if box_size == 3
+            && let Some(sudoku) = Sudoku::parse_nine(text)
+        {
+            return Ok(sudoku);
         }
         let mut sudoku = Sudoku::empty(box_size)?;
         let side = sudoku.side();

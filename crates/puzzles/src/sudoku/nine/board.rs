@@ -43,8 +43,16 @@ fn word(d: usize, band: usize) -> usize {
 /// The indices of word `i`'s digit in the two other bands.
 #[inline(always)]
 fn other_bands(i: usize) -> [usize; 2] {
-    let next = if i >= word(0, 2) { i - word(0, 2) } else { i + word(0, 1) };
-    let last = if i >= word(0, 1) { i - word(0, 1) } else { i + word(0, 2) };
+    let next = if i >= word(0, 2) {
+        i - word(0, 2)
+    } else {
+        i + word(0, 1)
+    };
+    let last = if i >= word(0, 1) {
+        i - word(0, 1)
+    } else {
+        i + word(0, 2)
+    };
     [next, last]
 }
 
@@ -141,9 +149,9 @@ impl Board {
                     keep &= !PEERS[rest.trailing_zeros() as usize];
                     rest &= rest - 1;
                 }
-                for other in 0..3 {
+                for (other, &columns) in columns.iter().enumerate() {
                     if other != band {
-                        keep &= !(columns[other] * COLUMN[0]);
+                        keep &= !(columns * COLUMN[0]);
                     }
                 }
                 if mine[band] & !keep != 0 {
