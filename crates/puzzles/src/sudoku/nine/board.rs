@@ -287,10 +287,14 @@ impl Board {
     #[inline(always)]
     fn settle(&mut self, dirty: &mut u64, touched: &mut u16) {
         loop {
+            // The words reduced since the last look for naked singles: a
+            // band none of whose words changed has none (it had none
+            // then), so only the others are looked at.
+            let mut reduced = 0u64;
             while *dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 *dirty &= *dirty - 1;
-                *touched |= 1 << (i % 16);
+                reduced |= 1 << i;
                 if !self.reduce(dirty, i) {
                     self.dead = true;
                     return;
@@ -299,9 +303,10 @@ impl Board {
             if self.dead {
                 return;
             }
+            *touched |= (reduced | reduced >> 16 | reduced >> 32) as u16 & 0x1ff;
             for band in 0..3 {
                 let empty = self.empty[band];
-                if empty == 0 {
+                if empty == 0 || reduced >> word(0, band) & 0x1ff == 0 {
                     continue;
                 }
                 let (mut once, mut twice) = (0, 0);
