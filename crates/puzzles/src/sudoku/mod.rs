@@ -204,7 +204,7 @@ impl Sudoku {
     /// ```
     pub fn solve(&self) -> Option<Sudoku> {
         let grid = match &self.grid {
-            Grid::Nine(grid) => Grid::Nine(grid.with_room()),
+            Grid::Nine(grid) => Grid::Nine(grid.settled_with_room()),
             Grid::General(grid) => Grid::General(grid.clone()),
         };
         let mut search = Search::new(Sudoku { grid });

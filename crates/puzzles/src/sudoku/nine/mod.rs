@@ -3,15 +3,17 @@
 //!
 //! For each digit and each band (three rows, 27 cells) a word holds the
 //! cells where the digit can still go. Placing a digit takes its cell
-//! from the other digits' words and its column from the digit's other
-//! bands. Reducing a word (see [`table`]) keeps the cells that fit a
-//! permutation of the band's rows and boxes, which finds the locked
-//! candidates and the hidden singles of rows and boxes; a row left with
-//! one cell places the digit there. Naked singles come from counting, per
-//! band, how many digits' words hold each cell, and hidden singles of
-//! columns, which cross the bands, from counting the rows that hold each
-//! column, once nothing else is left. A board is under 256 bytes, so
-//! `apply` pushes a copy and `undo` pops it: no trail.
+//! from the other digits' words. Reducing a word (see [`table`]) keeps
+//! the cells that fit a permutation of the band's rows and boxes, which
+//! finds the locked candidates and the hidden singles of rows and boxes;
+//! a row left with one cell places the digit there, and a box left with
+//! one column takes that column from the digit's other bands (a placed
+//! digit's column, or a pointing locked candidate). Naked singles come
+//! from counting, per band, how many digits' words hold each cell, and
+//! hidden singles of columns, which cross the bands, from counting the
+//! rows that hold each column, once nothing else is left. A board is
+//! about 300 bytes, so `apply` pushes a copy and `undo` pops it: no
+//! trail.
 
 mod board;
 mod table;
@@ -38,11 +40,24 @@ impl Nine {
         }
     }
 
-    /// The same grid with room for a search's levels, so that `apply`
-    /// does not grow the stack of boards a few levels at a time.
-    pub(super) fn with_room(&self) -> Nine {
-        let mut boards = Vec::with_capacity(self.boards.len() + 32);
-        boards.extend_from_slice(&self.boards);
+    /// The grid with the givens of `digits` (0 for an empty cell, else
+    /// the digit), or `None` if two of them conflict.
+    pub(super) fn with_givens(digits: &[u8; 81]) -> Option<Nine> {
+        Some(Nine {
+            boards: vec![Board::with_givens(digits)?],
+        })
+    }
+
+    /// The current board propagated, alone, with room for a search's
+    /// levels, so that `apply` does not grow the stack of boards a few
+    /// levels at a time: the root of a search that shows the puzzle's
+    /// consequences, not only its givens. Propagated once here, the root
+    /// is not propagated again under each of its choices.
+    pub(super) fn settled_with_room(&self) -> Nine {
+        let mut root = *self.top();
+        root.propagate();
+        let mut boards = Vec::with_capacity(32);
+        boards.push(root);
         Nine { boards }
     }
 

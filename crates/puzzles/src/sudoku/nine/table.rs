@@ -22,6 +22,16 @@ pub(super) static ROW_BOXES: [u8; 512] = row_boxes();
 /// none, a contradiction.
 pub(super) static SUPPORT: [u32; 512] = support();
 
+/// Per set of columns of a band (bit `c` for column `c`) where a digit
+/// can go, the cells its other bands keep: in each box the digit takes a
+/// cell, so a box left with one of the columns claims that column in the
+/// whole grid (a "pointing" locked candidate, and a placed digit's
+/// column).
+pub(super) static POINTING: [u32; 512] = pointing();
+
+/// Per set of rows (bit `r` for row `r`), their cells.
+pub(super) static ROWS: [u32; 8] = rows();
+
 /// Per cell of the band, its column through the three rows.
 pub(super) static COLUMN: [u32; 27] = column();
 
@@ -74,6 +84,41 @@ const fn support() -> [u32; 512] {
         }
         table[matrix] = cells;
         matrix += 1;
+    }
+    table
+}
+
+const fn pointing() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut keep = (1 << 27) - 1;
+        let mut b = 0;
+        while b < 3 {
+            let stack = columns >> (3 * b) & 7;
+            if stack != 0 && stack & (stack - 1) == 0 {
+                keep &= !(0x40201 * (stack << (3 * b)));
+            }
+            b += 1;
+        }
+        table[columns as usize] = keep;
+        columns += 1;
+    }
+    table
+}
+
+const fn rows() -> [u32; 8] {
+    let mut table = [0; 8];
+    let mut rows = 0;
+    while rows < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if rows >> r & 1 != 0 {
+                table[rows] |= ROW << (9 * r);
+            }
+            r += 1;
+        }
+        rows += 1;
     }
     table
 }
@@ -140,6 +185,19 @@ mod tests {
                 assert_eq!(COLUMN[cell] >> other & 1 == 1, same_col);
                 let peer = other != cell && (same_row || same_box);
                 assert_eq!(PEERS[cell] >> other & 1 == 1, peer);
+            }
+        }
+        for (columns, &keep) in POINTING.iter().enumerate() {
+            for cell in 0..27 {
+                let col = cell % 9;
+                let stack = columns >> (col / 3 * 3) & 7;
+                let claimed = stack.count_ones() == 1 && columns >> col & 1 == 1;
+                assert_eq!(keep >> cell & 1 == 0, claimed, "{columns:09b} {cell}");
+            }
+        }
+        for (rows, &cells) in ROWS.iter().enumerate() {
+            for cell in 0..27 {
+                assert_eq!(cells >> cell & 1 == 1, rows >> (cell / 9) & 1 == 1);
             }
         }
         for (row, &boxes) in ROW_BOXES.iter().enumerate() {

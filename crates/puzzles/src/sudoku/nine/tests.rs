@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 
+use super::board::Board;
 use crate::sudoku::{Grid, Sudoku, read_puzzles};
 
 const HARD: &str = include_str!("../../../../../examples/data/hard.txt");
@@ -98,8 +99,54 @@ fn a_cell_without_candidates_has_no_solution() {
     assert_eq!(puzzle.count_up_to(5), 0);
 }
 
+/// The givens one at a time, as parsing did: the board, or the first
+/// given that conflicts with an earlier one.
+fn given_one_at_a_time(digits: &[u8; 81]) -> Option<Board> {
+    let mut board = Board::new();
+    for (cell, &digit) in digits.iter().enumerate() {
+        if digit != 0 {
+            if !board.allows(cell, digit) {
+                return None;
+            }
+            board.give(cell, digit);
+        }
+    }
+    Some(board)
+}
+
+fn digits(text: &str) -> [u8; 81] {
+    let mut digits = [0; 81];
+    for (digit, byte) in digits.iter_mut().zip(text.bytes()) {
+        *digit = if byte == b'.' { 0 } else { byte - b'0' };
+    }
+    digits
+}
+
+#[test]
+fn givens_at_once_make_the_board_of_givens_one_at_a_time() {
+    for puzzle in puzzles(HARD).iter().chain(&puzzles(TOP95)) {
+        let digits = digits(&puzzle.to_string());
+        let at_once = Board::with_givens(&digits).expect("no conflict");
+        assert_eq!(Some(at_once), given_one_at_a_time(&digits), "{puzzle}");
+    }
+    assert_eq!(Board::with_givens(&[0; 81]), Some(Board::new()));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Random givens, conflicting ones too: the same board, or a
+    /// conflict both ways.
+    #[test]
+    fn random_givens_at_once_make_the_board_of_givens_one_at_a_time(
+        cells in proptest::collection::vec(proptest::option::weighted(0.12, 1..=9u8), 81),
+    ) {
+        let mut digits = [0; 81];
+        for (digit, cell) in digits.iter_mut().zip(&cells) {
+            *digit = cell.unwrap_or(0);
+        }
+        prop_assert_eq!(Board::with_givens(&digits), given_one_at_a_time(&digits));
+    }
 
     /// Random givens from random grids, sparse enough for many solutions
     /// and dense enough for none to be the common case too: the same
