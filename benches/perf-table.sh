@@ -148,6 +148,9 @@ else
     not_run "pentomino 6x10, against dlx1" "set DLX1"
 fi
 
+row "sudoku as a model (\`model sudoku\`), top95 x $copies" "hand-written" \
+    "$release/examples/model sudoku $sudokus" "$ours_sudoku"
+
 if [ -n "$prev" ]; then
     model=12
     [ "$quick" = 1 ] && model=8
@@ -155,6 +158,11 @@ if [ -n "$prev" ]; then
         "$release/examples/model queens $model" "$prev/examples/model queens $model"
     row "sudoku, top95 x $copies" "previous" "$ours_sudoku" "$prev/examples/sudoku $sudokus"
     row "pentomino 6x10" "previous" "$ours_pentomino" "$prev/examples/pentomino 6x10"
+    golomb=10
+    [ "$quick" = 1 ] && golomb=8
+    for m in "golomb $golomb" jobshop-ft06 "magic-sequence 100" "knights 8"; do
+        row "\`model $m\`" "previous" "$release/examples/model $m" "$prev/examples/model $m"
+    done
     row "engine, n = ${engine[0]}" "previous" \
         "$release/nqueens count ${engine[0]} --engine --threads 1" \
         "$prev/nqueens count ${engine[0]} --engine --threads 1"
