@@ -30,13 +30,60 @@ pub(super) const BINOM: [[u32; 32]; MAX_REGION + 1] = {
 };
 
 /// Position of a `k`-element column set in the combinatorial number system:
-/// a dense index in `0..C(w, k)`.
-#[inline(always)]
-fn rank(mut set: u32, k: u32) -> usize {
+/// a dense index in `0..C(w, k)`, the sum of `C(c_i, i)` over the set's
+/// columns `c_1 < c_2 < ...`. The plain loop; [`rank`] gives the same by
+/// table lookups.
+#[cfg(test)]
+pub(super) fn rank_by_loop(mut set: u32, k: u32) -> usize {
     let mut r = 0;
     for row in &BINOM[1..=k as usize] {
         r += row[set.trailing_zeros() as usize & 31];
         set &= set.wrapping_sub(1);
+    }
+    r as usize
+}
+
+/// `RANK_BYTES[b][before][byte]`: the part of a rank that the columns in
+/// byte `b` of a set bring when `before` columns lie below that byte.
+/// Columns past the `MAX_REGION`-th bring nothing: a set that large is
+/// never ranked.
+static RANK_BYTES: [[[u32; 256]; MAX_REGION + 1]; 4] = {
+    let mut t = [[[0u32; 256]; MAX_REGION + 1]; 4];
+    let mut b = 0;
+    while b < 4 {
+        let mut before = 0;
+        while before <= MAX_REGION {
+            let mut byte = 0;
+            while byte < 256 {
+                let (mut sum, mut i, mut bit) = (0u32, before, 0);
+                while bit < 8 {
+                    if byte & 1 << bit != 0 {
+                        i += 1;
+                        if i <= MAX_REGION {
+                            sum += BINOM[i][8 * b + bit];
+                        }
+                    }
+                    bit += 1;
+                }
+                t[b][before][byte] = sum;
+                byte += 1;
+            }
+            before += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// [`rank_by_loop`] in four lookups, one per byte of the set, whatever `k`.
+#[inline(always)]
+pub(super) fn rank(set: u32) -> usize {
+    let mut r = 0;
+    let mut before = 0usize;
+    for (b, table) in RANK_BYTES.iter().enumerate() {
+        let byte = (set >> (8 * b)) as usize & 255;
+        r += table[before.min(MAX_REGION)][byte];
+        before += byte.count_ones() as usize;
     }
     r as usize
 }
@@ -89,7 +136,7 @@ impl Table {
         // first row's queen, so a query can skip first-row columns that are
         // attacked. Two passes (count, then fill) keep the peak memory at
         // the table's own size.
-        let slot = |set: u32, first: u32| rank(set, k) * w as usize + first as usize;
+        let slot = |set: u32, first: u32| rank(set) * w as usize + first as usize;
         let buckets = BINOM[k as usize][w as usize] as usize * w as usize;
         let mut offsets = vec![0u32; buckets + 1];
         walk.run(&mut |set, first, _| offsets[slot(set, first) + 1] += 1);
@@ -133,7 +180,7 @@ impl Table {
         if first == 0 {
             return 0;
         }
-        let base = rank(set, self.k) * self.width as usize;
+        let base = rank(set) * self.width as usize;
         let lo_slot = base + first.trailing_zeros() as usize;
         let hi_slot = base + (31 - first.leading_zeros()) as usize + 1;
         let (Some(&lo), Some(&hi)) = (self.offsets.get(lo_slot), self.offsets.get(hi_slot)) else {
