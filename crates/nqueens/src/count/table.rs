@@ -259,51 +259,74 @@ struct RegionWalk<'a> {
     start: u32,
 }
 
-/// What a placement of the region is filed under: its column set, the column
-/// of its first row's queen, and its diagonals projected onto the first row.
-type Found<'f> = dyn FnMut(u32, u32, (u32, u32)) + 'f;
+/// The walk's state on one row: what the queens above it use.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    /// Squares of the row still to try.
+    free: u32,
+    cols: u32,
+    ld: u32,
+    rd: u32,
+    /// Column of the first row's queen.
+    first: u32,
+    /// The queens' `\` and `/` diagonals projected onto the first row.
+    up: (u32, u32),
+}
 
 impl RegionWalk<'_> {
-    fn run(&self, found: &mut Found<'_>) {
-        self.go(0, self.start, 0, 0, 0, 0, (0, 0), found);
-    }
-
-    /// `row` counts from the region's first row; `set` holds the queens'
-    /// columns, `up` their `\` and `/` diagonals projected onto that row.
-    #[allow(clippy::too_many_arguments)]
-    fn go(
-        &self,
-        row: u32,
-        cols: u32,
-        ld: u32,
-        rd: u32,
-        set: u32,
-        first: u32,
-        up: (u32, u32),
-        found: &mut Found<'_>,
-    ) {
-        if row == self.k {
-            found(set, first, (up.0, up.1 & self.window));
+    /// Calls `found` on each placement with what it is filed under: its
+    /// column set, the column of its first row's queen, and its diagonals
+    /// projected onto the first row. An explicit stack of one frame per row,
+    /// and a child is entered only if its row has a safe square.
+    fn run<F: FnMut(u32, u32, (u32, u32))>(&self, found: &mut F) {
+        let k = self.k as usize;
+        let Some(&mask0) = self.masks.first() else {
             return;
-        }
-        let mut free = self.window & !(cols | ld | rd | self.masks[row as usize]);
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            self.go(
-                row + 1,
-                cols | bit,
-                (ld | bit) << 1,
-                (rd | bit) >> 1,
-                set | bit,
+        };
+        let mut frames = [Frame::default(); MAX_REGION];
+        frames[0] = Frame {
+            free: self.window & !(self.start | mask0),
+            cols: self.start,
+            ..Frame::default()
+        };
+        let mut row = 0usize;
+        loop {
+            let f = frames[row % MAX_REGION];
+            if f.free == 0 {
                 if row == 0 {
-                    bit.trailing_zeros()
-                } else {
-                    first
-                },
-                (up.0 | bit >> row, up.1 | bit.checked_shl(row).unwrap_or(0)),
-                found,
-            );
+                    return;
+                }
+                row -= 1;
+                continue;
+            }
+            let bit = f.free & f.free.wrapping_neg();
+            frames[row % MAX_REGION].free = f.free ^ bit;
+            let cols = f.cols | bit;
+            let first = if row == 0 {
+                bit.trailing_zeros()
+            } else {
+                f.first
+            };
+            let up = (f.up.0 | bit >> row, f.up.1 | bit << row);
+            if row + 1 == k {
+                found(cols & !self.start, first, (up.0, up.1 & self.window));
+                continue;
+            }
+            let ld = (f.ld | bit) << 1;
+            let rd = (f.rd | bit) >> 1;
+            let mask = self.masks.get(row + 1).copied().unwrap_or(u32::MAX);
+            let free = self.window & !(cols | ld | rd | mask);
+            if free != 0 {
+                row += 1;
+                frames[row % MAX_REGION] = Frame {
+                    free,
+                    cols,
+                    ld,
+                    rd,
+                    first,
+                    up,
+                };
+            }
         }
     }
 }

@@ -43,9 +43,13 @@ pub(super) struct Scratch {
 /// a few milliseconds of work.
 const CANCEL_POLL: u32 = 1 << 16;
 
-/// Stack slots: one level pushes at most `n - 2` nodes, and there are fewer
-/// than `n - 2` levels.
-const STACK: usize = 1024;
+/// Stack slots for a search of `depth` levels: one level pops a node and
+/// pushes at most 32, so `32 * depth` never wrap; a power of two so that an
+/// index wraps by a mask. Sized to the search, not to the largest board:
+/// every task clears its stack.
+fn stack_size(depth: usize) -> usize {
+    (32 * depth).next_power_of_two()
+}
 
 /// The upper search of a task, ready to run: its levels and its root.
 struct Upper {
@@ -212,9 +216,12 @@ fn search(
     if root.free == 0 {
         return 0;
     }
+    let size = stack_size(depth);
+    let wrap = size - 1;
     let stack = &mut scratch.stack;
-    stack.resize(STACK, Node::default());
-    let stack = &mut stack[..STACK];
+    stack.clear();
+    stack.resize(size, Node::default());
+    let stack = &mut stack[..size];
     stack[0] = root;
     let mut top = 1usize;
     let mut count = 0u64;
@@ -235,7 +242,7 @@ fn search(
             }
         }
         top -= 1;
-        let node = stack[top & (STACK - 1)];
+        let node = stack[top & wrap];
         let lv = levels[node.level as usize & 31];
         let mut free = node.free;
         if node.level == last {
@@ -261,7 +268,7 @@ fn search(
             // Also require a free square one row further: cheap, and it
             // prunes most dead ends before they are pushed.
             let after = !(cols | (ld << ahead.shift) | ahead.ld | (rd >> ahead.shift) | ahead.rd);
-            stack[top & (STACK - 1)] = Node {
+            stack[top & wrap] = Node {
                 level: node.level + 1,
                 free: next,
                 cols,
