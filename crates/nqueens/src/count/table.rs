@@ -44,9 +44,11 @@ pub(super) fn rank_by_loop(mut set: u32, k: u32) -> usize {
 }
 
 /// `RANK_BYTES[b][before][byte]`: the part of a rank that the columns in
-/// byte `b` of a set bring when `before` columns lie below that byte.
-/// Columns past the `MAX_REGION`-th bring nothing: a set that large is
-/// never ranked.
+/// byte `b` of a set bring when `before` columns lie below that byte, in
+/// the low 28 bits (a rank is below `C(32, 12) < 2^28`), and the columns
+/// in the byte in the top 4 (the processors we build for have no
+/// population count instruction). Columns past the `MAX_REGION`-th bring
+/// nothing: a set that large is never ranked.
 static RANK_BYTES: [[[u32; 256]; MAX_REGION + 1]; 4] = {
     let mut t = [[[0u32; 256]; MAX_REGION + 1]; 4];
     let mut b = 0;
@@ -56,16 +58,18 @@ static RANK_BYTES: [[[u32; 256]; MAX_REGION + 1]; 4] = {
             let mut byte = 0;
             while byte < 256 {
                 let (mut sum, mut i, mut bit) = (0u32, before, 0);
+                let mut ones = 0u32;
                 while bit < 8 {
                     if byte & 1 << bit != 0 {
                         i += 1;
+                        ones += 1;
                         if i <= MAX_REGION {
                             sum += BINOM[i][8 * b + bit];
                         }
                     }
                     bit += 1;
                 }
-                t[b][before][byte] = sum;
+                t[b][before][byte] = sum | ones << RANK_BITS;
                 byte += 1;
             }
             before += 1;
@@ -75,15 +79,17 @@ static RANK_BYTES: [[[u32; 256]; MAX_REGION + 1]; 4] = {
     t
 };
 
+const RANK_BITS: u32 = 28;
+
 /// [`rank_by_loop`] in four lookups, one per byte of the set, whatever `k`.
 #[inline(always)]
 pub(super) fn rank(set: u32) -> usize {
     let mut r = 0;
     let mut before = 0usize;
     for (b, table) in RANK_BYTES.iter().enumerate() {
-        let byte = (set >> (8 * b)) as usize & 255;
-        r += table[before.min(MAX_REGION)][byte];
-        before += byte.count_ones() as usize;
+        let x = table[before.min(MAX_REGION)][(set >> (8 * b)) as usize & 255];
+        r += x & ((1 << RANK_BITS) - 1);
+        before += (x >> RANK_BITS) as usize;
     }
     r as usize
 }
@@ -173,40 +179,92 @@ impl Table {
     /// Completions of a placement that filled every row above the region:
     /// `cols`, `ld` and `rd` are the used columns and the attacked squares of
     /// the region's first row.
-    #[inline(always)]
     pub(super) fn join(&self, cols: u32, ld: u32, rd: u32) -> u64 {
+        let probes: &[Probe] = match &self.probe(cols, ld, rd) {
+            Some(p) => &[*p],
+            None => &[],
+        };
+        match &self.entries {
+            Entries::Narrow(e) => scan(e, probes, |x, q| x & q as u32 == 0),
+            Entries::Wide(e) => scan(e, probes, |x, q| x & q == 0),
+        }
+    }
+
+    /// Completions of the placements that put one more queen on the last
+    /// row above the region, on a square of `free`: `cols`, `ld` and `rd`
+    /// are as for [`join`](Self::join) without that queen, whose diagonals
+    /// reach the region's first row `shift` rows down.
+    ///
+    /// The same sum as [`join`](Self::join) of each placement, in three
+    /// passes: all buckets first, then the first entry of each, then the
+    /// rest. The loads of a pass do not wait for each other, so the
+    /// processor fetches the buckets' memory side by side.
+    #[inline(always)]
+    pub(super) fn join_row(&self, cols: u32, ld: u32, rd: u32, shift: u32, free: u32) -> u64 {
+        let mut probes = [Probe::default(); 32];
+        let mut count = 0usize;
+        let mut rest = free;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            if let Some(p) = self.probe(cols | bit, ld | bit << shift, rd | bit >> shift) {
+                probes[count & 31] = p;
+                count += 1;
+            }
+        }
+        let probes = &probes[..count.min(32)];
+        match &self.entries {
+            Entries::Narrow(e) => scan(e, probes, |x, q| x & q as u32 == 0),
+            Entries::Wide(e) => scan(e, probes, |x, q| x & q == 0),
+        }
+    }
+
+    /// The bucket of a placement, narrowed to the safe columns of the first
+    /// row, if it has any entry.
+    #[inline(always)]
+    fn probe(&self, cols: u32, ld: u32, rd: u32) -> Option<Probe> {
         let set = self.window & !cols;
         let first = set & !(ld | rd);
         if first == 0 {
-            return 0;
+            return None;
         }
         let base = rank(set) * self.width as usize;
         let lo_slot = base + first.trailing_zeros() as usize;
         let hi_slot = base + (31 - first.leading_zeros()) as usize + 1;
-        let (Some(&lo), Some(&hi)) = (self.offsets.get(lo_slot), self.offsets.get(hi_slot)) else {
-            return 0;
-        };
-        let range = lo as usize..hi as usize;
+        let (&lo, &hi) = (self.offsets.get(lo_slot)?, self.offsets.get(hi_slot)?);
         let (ld, rd) = (ld & self.window, rd & self.window);
-        match &self.entries {
-            Entries::Narrow(e) => {
-                let q = ld | rd << 16;
-                let mut c = 0u32;
-                for &x in e.get(range).unwrap_or(&[]) {
-                    c += u32::from(x & q == 0);
-                }
-                u64::from(c)
-            }
-            Entries::Wide(e) => {
-                let q = u64::from(ld) | u64::from(rd) << 32;
-                let mut c = 0u32;
-                for &x in e.get(range).unwrap_or(&[]) {
-                    c += u32::from(x & q == 0);
-                }
-                u64::from(c)
-            }
+        let q = match &self.entries {
+            Entries::Narrow(_) => u64::from(ld | rd << 16),
+            Entries::Wide(_) => u64::from(ld) | u64::from(rd) << 32,
+        };
+        (lo < hi).then_some(Probe { lo, hi, q })
+    }
+}
+
+/// A bucket range to scan and the diagonals its entries must miss.
+#[derive(Clone, Copy, Default)]
+struct Probe {
+    lo: u32,
+    hi: u32,
+    q: u64,
+}
+
+/// The entries of `probes` that `fits`: the first entry of every probe,
+/// then the rest of each.
+#[inline(always)]
+fn scan<T: Copy>(e: &[T], probes: &[Probe], fits: impl Fn(T, u64) -> bool) -> u64 {
+    let mut c = 0u32;
+    for p in probes {
+        if let Some(&x) = e.get(p.lo as usize) {
+            c += u32::from(fits(x, p.q));
         }
     }
+    for p in probes {
+        for &x in e.get(p.lo as usize + 1..p.hi as usize).unwrap_or(&[]) {
+            c += u32::from(fits(x, p.q));
+        }
+    }
+    u64::from(c)
 }
 
 /// Knuth's estimate, from `probes` random probes seeded by `seed`, of the

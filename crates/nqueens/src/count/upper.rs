@@ -128,9 +128,17 @@ pub(super) fn complete(n: u32, queens: &[Q], table: Option<&Table>, scratch: &mu
             upper.depth,
             upper.root,
             scratch,
-            |c, l, r| t.join(c, l, r),
+            |c, l, r, shift, free| t.join_row(c, l, r, shift, free),
         ),
-        None => search(&upper.levels, upper.depth, upper.root, scratch, |_, _, _| 1),
+        None => search(
+            &upper.levels,
+            upper.depth,
+            upper.root,
+            scratch,
+            // No region: the last level is the board's last row, and
+            // each of its safe squares completes the board.
+            |_, _, _, _, free| u64::from(free.count_ones()),
+        ),
     }
 }
 
@@ -203,15 +211,17 @@ pub(super) fn estimate(n: u32, queens: &[Q], k: u32, leaf: f64, probes: u32, see
     sum / f64::from(probes.max(1))
 }
 
-/// Depth-first search over `depth` levels; `finish` counts the completions
-/// of a placement that fills the last level.
+/// Depth-first search over `depth` levels; `finish(cols, ld, rd, shift,
+/// free)` counts the completions of the placements that fill the last
+/// level: one more queen on a square of `free`, its diagonals shifted by
+/// `shift` into `ld` and `rd` (already moved to the row below).
 #[inline(always)]
 fn search(
     levels: &[Level; 32],
     depth: usize,
     root: Node,
     scratch: &mut Scratch,
-    finish: impl Fn(u32, u32, u32) -> u64,
+    finish: impl Fn(u32, u32, u32, u32, u32) -> u64,
 ) -> u64 {
     if root.free == 0 {
         return 0;
@@ -246,15 +256,13 @@ fn search(
         let lv = levels[node.level as usize & 31];
         let mut free = node.free;
         if node.level == last {
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
-                count += finish(
-                    node.cols | bit,
-                    ((node.ld | bit) << lv.shift) | lv.ld,
-                    ((node.rd | bit) >> lv.shift) | lv.rd,
-                );
-            }
+            count += finish(
+                node.cols,
+                (node.ld << lv.shift) | lv.ld,
+                (node.rd >> lv.shift) | lv.rd,
+                lv.shift,
+                free,
+            );
             continue;
         }
         let ahead = levels[(node.level as usize + 1) & 31];
