@@ -19,6 +19,8 @@
 #   SUDOKU_REF=CMD  a sudoku solver run as `CMD FILE`, printing the first
 #                   solution of each puzzle of FILE on a line, as
 #                   `examples/sudoku FILE` does
+#   FAF_REF=CMD     a one-thread N-queens counter run as `CMD N`, printing
+#                   the total on its last line: NQueensFAF's CPU counter
 #   TDOKU_REF=CMD   tdoku run as `CMD FILE` (its output is not compared)
 #   DLX1_REF=CMD    a shell command that solves pentomino 6x10 (its output
 #                   is not compared), for example "dlx1 < pent6x10.dlx";
@@ -31,6 +33,15 @@
 #     `sudoku = "0.8"`, whose main reads the lines of FILE and prints
 #     `Sudoku::from_str_line(line)?.some_solution()` with `to_str_line()`
 #     (or "no solution"); SUDOKU_REF=path/to/its/binary.
+#   NQueensFAF: github.com/olepoeschl/NQueensFAF; its CPU counter is
+#     nqueensfaf-impl's CpuSolver (the SQ* routines and run()) with
+#     ConstellationsGenerator and ConstellationUtils (5 preset queens). Either
+#     compile those and nqueensfaf-core with javac (drop the Kryo save/load)
+#     with a main that sets N and one thread, calls start() and prints
+#     getSolutions(), FAF_REF="java -XX:+UseSerialGC -cp DIR Main"; or port
+#     the same code to C, one thread (the routines are C already but for
+#     `>>>`, an unsigned shift), gcc -O3 -march=native -fwrapv, FAF_REF=path.
+#     Check it prints 14772512 for 16 and 95815104 for 17.
 #   tdoku: github.com/t-dillon/tdoku, built with its build.sh;
 #     TDOKU_REF="path/to/run_benchmark -t0 -w0" or a wrapper of your own.
 #   Knuth's dlx1: dlx1.w from his programs page, `ctangle dlx1.w` then
@@ -116,6 +127,12 @@ for n in "${counter[@]}"; do
         "$release/nqueens count $n --threads 1" "$anchors/bitcount $n"
     row "counter, n = $n, 2 threads" "bitcount" \
         "$release/nqueens count $n --threads 2" "$anchors/bitcount $n"
+    if [ -n "${FAF_REF:-}" ]; then
+        row "counter, n = $n, 1 thread" "NQueensFAF" \
+            "$release/nqueens count $n --threads 1" "$FAF_REF $n"
+    else
+        not_run "counter, n = $n, 1 thread, against NQueensFAF" "set FAF_REF"
+    fi
 done
 for n in "${engine[@]}"; do
     row "engine, n = $n (\`count --engine --threads 1\`)" "plaincount" \
