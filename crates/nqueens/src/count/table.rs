@@ -94,6 +94,13 @@ pub(super) fn rank(set: u32) -> usize {
     r as usize
 }
 
+/// Each count becomes the sum of the counts before it, itself included.
+fn prefix_sums(counts: &mut [u32]) {
+    for i in 1..counts.len() {
+        counts[i] += counts[i - 1];
+    }
+}
+
 /// Placements of the region, bucketed by column set. An entry packs the
 /// diagonals its queens use, projected onto the region's first row: the
 /// `\` ones in the low half, the `/` ones in the high half.
@@ -140,30 +147,47 @@ impl Table {
         };
         // Bucket by column set, and inside a bucket by the column of the
         // first row's queen, so a query can skip first-row columns that are
-        // attacked. Two passes (count, then fill) keep the peak memory at
-        // the table's own size.
+        // attacked.
         let slot = |set: u32, first: u32| rank(set) * w as usize + first as usize;
         let buckets = BINOM[k as usize][w as usize] as usize * w as usize;
         let mut offsets = vec![0u32; buckets + 1];
-        walk.run(&mut |set, first, _| offsets[slot(set, first) + 1] += 1);
-        for i in 0..buckets {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut fill = offsets.clone();
-        let size = offsets[buckets] as usize;
-        let mut next = |set: u32, first: u32| {
-            let i = slot(set, first);
-            fill[i] += 1;
-            fill[i] as usize - 1
-        };
         let entries = if !wide {
-            let mut e = vec![0u32; size];
-            walk.run(&mut |set, first, (ld, rd)| e[next(set, first)] = ld | rd << 16);
+            // One walk that notes each placement with its bucket, then a
+            // counting sort: the note takes twice the table, for a table
+            // of tens of megabytes at most.
+            let mut found = Vec::new();
+            walk.run(&mut |set, first, (ld, rd)| {
+                found.push((slot(set, first) as u64) << 32 | u64::from(ld | rd << 16));
+            });
+            for &x in &found {
+                if let Some(o) = offsets.get_mut((x >> 32) as usize + 1) {
+                    *o += 1;
+                }
+            }
+            prefix_sums(&mut offsets);
+            let mut fill = offsets.clone();
+            let mut e = vec![0u32; found.len()];
+            for &x in &found {
+                let Some(f) = fill.get_mut((x >> 32) as usize) else {
+                    continue;
+                };
+                if let Some(y) = e.get_mut(*f as usize) {
+                    *y = x as u32;
+                }
+                *f += 1;
+            }
             Entries::Narrow(e)
         } else {
-            let mut e = vec![0u64; size];
+            // Two walks (count, then fill) keep the peak memory at the
+            // table's own size, up to hundreds of megabytes on wide boards.
+            walk.run(&mut |set, first, _| offsets[slot(set, first) + 1] += 1);
+            prefix_sums(&mut offsets);
+            let mut fill = offsets.clone();
+            let mut e = vec![0u64; offsets[buckets] as usize];
             walk.run(&mut |set, first, (ld, rd)| {
-                e[next(set, first)] = u64::from(ld) | u64::from(rd) << 32;
+                let i = slot(set, first);
+                e[fill[i] as usize] = u64::from(ld) | u64::from(rd) << 32;
+                fill[i] += 1;
             });
             Entries::Wide(e)
         };
