@@ -222,10 +222,16 @@ impl Table {
     /// The same sum as [`join`](Self::join) of each placement, in three
     /// passes: all buckets first, then the first entry of each, then the
     /// rest. The loads of a pass do not wait for each other, so the
-    /// processor fetches the buckets' memory side by side.
+    /// processor fetches the buckets' memory side by side. `probes` is room
+    /// for the buckets, kept by the caller from one call to the next.
     #[inline(always)]
-    pub(super) fn join_row(&self, cols: u32, ld: u32, rd: u32, shift: u32, free: u32) -> u64 {
-        let mut probes = [Probe::default(); 32];
+    pub(super) fn join_row(
+        &self,
+        (cols, ld, rd): (u32, u32, u32),
+        shift: u32,
+        free: u32,
+        probes: &mut [Probe; 32],
+    ) -> u64 {
         let mut count = 0usize;
         let mut rest = free;
         while rest != 0 {
@@ -267,7 +273,7 @@ impl Table {
 
 /// A bucket range to scan and the diagonals its entries must miss.
 #[derive(Clone, Copy, Default)]
-struct Probe {
+pub(super) struct Probe {
     lo: u32,
     hi: u32,
     q: u64,

@@ -4,7 +4,7 @@
 use backtrack::Limits;
 
 use super::geometry::{Q, diag_down, diag_up, window_bit};
-use super::table::Table;
+use super::table::{Probe, Table};
 
 /// One row of the upper search: the step to the next row to fill.
 #[derive(Clone, Copy, Default)]
@@ -43,12 +43,12 @@ pub(super) struct Scratch {
 /// a few milliseconds of work.
 const CANCEL_POLL: u32 = 1 << 16;
 
-/// Stack slots for a search of `depth` levels: one level pops a node and
-/// pushes at most 32, so `32 * depth` never wrap; a power of two so that an
-/// index wraps by a mask. Sized to the search, not to the largest board:
-/// every task clears its stack.
-fn stack_size(depth: usize) -> usize {
-    (32 * depth).next_power_of_two()
+/// Stack slots for a search of `depth` levels of at most `width` squares:
+/// one level pops a node and pushes at most `width`, so `width * depth + 1`
+/// never wrap; a power of two so that an index wraps by a mask. Sized to
+/// the search, not to the largest board: every task clears its stack.
+fn stack_size(depth: usize, width: u32) -> usize {
+    (width.min(32) as usize * depth + 1).next_power_of_two()
 }
 
 /// The upper search of a task, ready to run: its levels and its root.
@@ -123,13 +123,10 @@ pub(super) fn complete(n: u32, queens: &[Q], table: Option<&Table>, scratch: &mu
         }
     };
     match table {
-        Some(t) => search(
-            &upper.levels,
-            upper.depth,
-            upper.root,
-            scratch,
-            |c, l, r, shift, free| t.join_row(c, l, r, shift, free),
-        ),
+        Some(t) => search(&upper.levels, upper.depth, upper.root, scratch, {
+            let mut probes = [Probe::default(); 32];
+            move |c, l, r, shift, free| t.join_row((c, l, r), shift, free, &mut probes)
+        }),
         None => search(
             &upper.levels,
             upper.depth,
@@ -221,12 +218,12 @@ fn search(
     depth: usize,
     root: Node,
     scratch: &mut Scratch,
-    finish: impl Fn(u32, u32, u32, u32, u32) -> u64,
+    mut finish: impl FnMut(u32, u32, u32, u32, u32) -> u64,
 ) -> u64 {
     if root.free == 0 {
         return 0;
     }
-    let size = stack_size(depth);
+    let size = stack_size(depth, root.cols.count_zeros());
     let wrap = size - 1;
     let stack = &mut scratch.stack;
     stack.clear();
