@@ -66,7 +66,7 @@ fn ranks_by_table_match_the_loop_and_number_each_set_once() {
             // Gosper's hack walks the k-sets in increasing order; on 30
             // columns every 97th is enough.
             while set < 1 << w {
-                if w == 16 || tried % 97 == 0 {
+                if w == 16 || tried.is_multiple_of(97) {
                     let r = rank(set);
                     assert_eq!(r, rank_by_loop(set, k), "set {set:#x} k {k}");
                     assert!(!seen[r], "rank {r} twice, set {set:#x} k {k}");
