@@ -38,7 +38,10 @@
 //!   takes that group, narrowed to the span of safe first-row columns, and
 //!   counts the entries whose diagonals miss the ones already taken. That is
 //!   one `AND` and one compare per entry, which the compiler vectorises, in
-//!   place of the last `k` levels of the search tree.
+//!   place of the last `k` levels of the search tree. The placements that
+//!   differ only in the last row above the region find all their buckets
+//!   first and scan them after, so that their memory is fetched side by
+//!   side.
 //!
 //! Each representative is oriented so that both side-column queens lie above
 //! the region (then the tables apply unchanged) and the bottom queen sits near
