@@ -19,6 +19,8 @@
 #   SUDOKU_REF=CMD  a sudoku solver run as `CMD FILE`, printing the first
 #                   solution of each puzzle of FILE on a line, as
 #                   `examples/sudoku FILE` does
+#   FAF_REF=CMD     a one-thread N-queens counter run as `CMD N`, printing
+#                   the total on its last line: NQueensFAF's CPU counter
 #   TDOKU_REF=CMD   tdoku run as `CMD FILE` (its output is not compared)
 #   DLX1=PATH       Knuth's dlx1, given the exact cover that
 #                   `examples/pentomino 6x10` searches, written by its
@@ -32,6 +34,15 @@
 #     `sudoku = "0.8"`, whose main reads the lines of FILE and prints
 #     `Sudoku::from_str_line(line)?.some_solution()` with `to_str_line()`
 #     (or "no solution"); SUDOKU_REF=path/to/its/binary.
+#   NQueensFAF: github.com/olepoeschl/NQueensFAF; its CPU counter is
+#     nqueensfaf-impl's CpuSolver (the SQ* routines and run()) with
+#     ConstellationsGenerator and ConstellationUtils (5 preset queens). Either
+#     compile those and nqueensfaf-core with javac (drop the Kryo save/load)
+#     with a main that sets N and one thread, calls start() and prints
+#     getSolutions(), FAF_REF="java -XX:+UseSerialGC -cp DIR Main"; or port
+#     the same code to C, one thread (the routines are C already but for
+#     `>>>`, an unsigned shift), gcc -O3 -march=native -fwrapv, FAF_REF=path.
+#     Check it prints 14772512 for 16 and 95815104 for 17.
 #   tdoku: github.com/t-dillon/tdoku; compile its src/solver_dpll_triad_simd.cc
 #     and src/util.cc with `g++ -O3 -march=native`, and link a main of a few
 #     lines that prints `SolveSudoku(puzzle, 1, 0, solution, &guesses)`'s
@@ -121,6 +132,12 @@ for n in "${counter[@]}"; do
         "$release/nqueens count $n --threads 1" "$anchors/bitcount $n"
     row "counter, n = $n, 2 threads" "bitcount" \
         "$release/nqueens count $n --threads 2" "$anchors/bitcount $n"
+    if [ -n "${FAF_REF:-}" ]; then
+        row "counter, n = $n, 1 thread" "NQueensFAF" \
+            "$release/nqueens count $n --threads 1" "$FAF_REF $n"
+    else
+        not_run "counter, n = $n, 1 thread, against NQueensFAF" "set FAF_REF"
+    fi
 done
 for n in "${engine[@]}"; do
     row "engine, n = $n (\`count --engine --threads 1\`)" "plaincount" \

@@ -38,7 +38,10 @@
 //!   takes that group, narrowed to the span of safe first-row columns, and
 //!   counts the entries whose diagonals miss the ones already taken. That is
 //!   one `AND` and one compare per entry, which the compiler vectorises, in
-//!   place of the last `k` levels of the search tree.
+//!   place of the last `k` levels of the search tree. The placements that
+//!   differ only in the last row above the region find all their buckets
+//!   first and scan them after, so that their memory is fetched side by
+//!   side.
 //!
 //! Each representative is oriented so that both side-column queens lie above
 //! the region (then the tables apply unchanged) and the bottom queen sits near
@@ -352,11 +355,21 @@ impl Split {
         let w = (self.n - 2) as usize;
         let (nodes, entries) = estimate_table(self.n, bottom, k, TABLE_PROBES, u64::from(bottom));
         let buckets = f64::from(BINOM[k as usize][w]).max(1.0);
-        // Two walks (count, then fill) and two passes over the entries; a
-        // query scans a bucket, some 24 entries (one vectorised compare
-        // each) to a node of the search. Calibrated on n = 17, where the
-        // progress then stays within a few percent of the time share.
-        (2.0 * nodes + 2.0 * entries, 1.0 + entries / buckets / 24.0)
+        // Up to 18 columns one walk and three passes over the entries
+        // (note, count, place), wider boards two walks (count, then fill)
+        // and two passes; a query scans a bucket, some 24 entries (one
+        // vectorised compare each) to a node of the search. Calibrated on
+        // n = 17, where the progress then stays within a few percent of the
+        // time share.
+        let (walks, passes) = if self.n - 2 > 16 {
+            (2.0, 2.0)
+        } else {
+            (1.0, 3.0)
+        };
+        (
+            walks * nodes + passes * entries,
+            1.0 + entries / buckets / 24.0,
+        )
     }
 
     /// The estimated work of every task (see [`WorkList::weight`]), in

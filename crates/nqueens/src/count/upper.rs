@@ -4,7 +4,7 @@
 use backtrack::Limits;
 
 use super::geometry::{Q, diag_down, diag_up, window_bit};
-use super::table::Table;
+use super::table::{Probe, Table};
 
 /// One row of the upper search: the step to the next row to fill.
 #[derive(Clone, Copy, Default)]
@@ -43,9 +43,13 @@ pub(super) struct Scratch {
 /// a few milliseconds of work.
 const CANCEL_POLL: u32 = 1 << 16;
 
-/// Stack slots: one level pushes at most `n - 2` nodes, and there are fewer
-/// than `n - 2` levels.
-const STACK: usize = 1024;
+/// Stack slots for a search of `depth` levels of at most `width` squares:
+/// one level pops a node and pushes at most `width`, so `width * depth + 1`
+/// never wrap; a power of two so that an index wraps by a mask. Sized to
+/// the search, not to the largest board: every task clears its stack.
+fn stack_size(depth: usize, width: u32) -> usize {
+    (width.min(32) as usize * depth + 1).next_power_of_two()
+}
 
 /// The upper search of a task, ready to run: its levels and its root.
 struct Upper {
@@ -119,14 +123,19 @@ pub(super) fn complete(n: u32, queens: &[Q], table: Option<&Table>, scratch: &mu
         }
     };
     match table {
-        Some(t) => search(
+        Some(t) => search(&upper.levels, upper.depth, upper.root, scratch, {
+            let mut probes = [Probe::default(); 32];
+            move |c, l, r, shift, free| t.join_row((c, l, r), shift, free, &mut probes)
+        }),
+        None => search(
             &upper.levels,
             upper.depth,
             upper.root,
             scratch,
-            |c, l, r| t.join(c, l, r),
+            // No region: the last level is the board's last row, and
+            // each of its safe squares completes the board.
+            |_, _, _, _, free| u64::from(free.count_ones()),
         ),
-        None => search(&upper.levels, upper.depth, upper.root, scratch, |_, _, _| 1),
     }
 }
 
@@ -199,22 +208,27 @@ pub(super) fn estimate(n: u32, queens: &[Q], k: u32, leaf: f64, probes: u32, see
     sum / f64::from(probes.max(1))
 }
 
-/// Depth-first search over `depth` levels; `finish` counts the completions
-/// of a placement that fills the last level.
+/// Depth-first search over `depth` levels; `finish(cols, ld, rd, shift,
+/// free)` counts the completions of the placements that fill the last
+/// level: one more queen on a square of `free`, its diagonals shifted by
+/// `shift` into `ld` and `rd` (already moved to the row below).
 #[inline(always)]
 fn search(
     levels: &[Level; 32],
     depth: usize,
     root: Node,
     scratch: &mut Scratch,
-    finish: impl Fn(u32, u32, u32) -> u64,
+    mut finish: impl FnMut(u32, u32, u32, u32, u32) -> u64,
 ) -> u64 {
     if root.free == 0 {
         return 0;
     }
+    let size = stack_size(depth, root.cols.count_zeros());
+    let wrap = size - 1;
     let stack = &mut scratch.stack;
-    stack.resize(STACK, Node::default());
-    let stack = &mut stack[..STACK];
+    stack.clear();
+    stack.resize(size, Node::default());
+    let stack = &mut stack[..size];
     stack[0] = root;
     let mut top = 1usize;
     let mut count = 0u64;
@@ -235,19 +249,17 @@ fn search(
             }
         }
         top -= 1;
-        let node = stack[top & (STACK - 1)];
+        let node = stack[top & wrap];
         let lv = levels[node.level as usize & 31];
         let mut free = node.free;
         if node.level == last {
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
-                count += finish(
-                    node.cols | bit,
-                    ((node.ld | bit) << lv.shift) | lv.ld,
-                    ((node.rd | bit) >> lv.shift) | lv.rd,
-                );
-            }
+            count += finish(
+                node.cols,
+                (node.ld << lv.shift) | lv.ld,
+                (node.rd >> lv.shift) | lv.rd,
+                lv.shift,
+                free,
+            );
             continue;
         }
         let ahead = levels[(node.level as usize + 1) & 31];
@@ -261,7 +273,7 @@ fn search(
             // Also require a free square one row further: cheap, and it
             // prunes most dead ends before they are pushed.
             let after = !(cols | (ld << ahead.shift) | ahead.ld | (rd >> ahead.shift) | ahead.rd);
-            stack[top & (STACK - 1)] = Node {
+            stack[top & wrap] = Node {
                 level: node.level + 1,
                 free: next,
                 cols,
