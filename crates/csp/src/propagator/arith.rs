@@ -56,18 +56,11 @@ fn clamp(s: &mut Store<'_>, v: u32, lo: i128, hi: i128) -> Result<bool, Fail> {
     Ok(s.set_min(v, fit(lo))? | s.set_max(v, fit(hi))?)
 }
 
-fn bounds(s: &Store<'_>, v: u32) -> (i128, i128) {
+pub(super) fn bounds(s: &Store<'_>, v: u32) -> (i128, i128) {
     (s.min(v) as i128, s.max(v) as i128)
 }
 
 impl Times {
-    pub(crate) fn vars(&self) -> Vec<u32> {
-        let mut vars = vec![self.x, self.y, self.z];
-        vars.sort_unstable();
-        vars.dedup();
-        vars
-    }
-
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         loop {
             let ((xl, xh), (yl, yh)) = (bounds(s, self.x), bounds(s, self.y));
@@ -153,14 +146,6 @@ impl Abs {
 }
 
 impl Extreme {
-    pub(crate) fn vars(&self) -> Vec<u32> {
-        let mut vars = self.xs.to_vec();
-        vars.push(self.z);
-        vars.sort_unstable();
-        vars.dedup();
-        vars
-    }
-
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         // max(xs) is -min(-xs): read every bound through the sign.
         let sign: i128 = if self.max { -1 } else { 1 };

@@ -18,14 +18,6 @@ pub(crate) struct Among {
 }
 
 impl Among {
-    pub(crate) fn all_vars(&self) -> Vec<u32> {
-        let mut all = self.vars.to_vec();
-        all.push(self.count);
-        all.sort_unstable();
-        all.dedup();
-        all
-    }
-
     /// How many of `v`'s values are in the set.
     fn inside(&self, s: &Store<'_>, v: u32) -> u64 {
         match *self.values {

@@ -10,6 +10,7 @@
 //! `x`'s and `z`'s new bounds. Exact once `x` and `y` are fixed. All in
 //! 128 bits: nothing overflows.
 
+use super::arith::bounds;
 use crate::domain::{Fail, Store};
 
 /// `z = x div y`, or `z = x mod y` when `modulo`.
@@ -85,17 +86,9 @@ fn remainders(lo: i128, hi: i128, m: i128) -> Span {
 }
 
 impl Divide {
-    pub(crate) fn vars(&self) -> Vec<u32> {
-        let mut vars = vec![self.x, self.y, self.z];
-        vars.sort_unstable();
-        vars.dedup();
-        vars
-    }
-
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         s.remove(self.y, 0)?;
         loop {
-            let bounds = |s: &Store<'_>, v: u32| (i128::from(s.min(v)), i128::from(s.max(v)));
             let ((xl, xh), (zl, zh)) = (bounds(s, self.x), bounds(s, self.z));
             let ys: Vec<i64> = (s.min(self.y)..=s.max(self.y))
                 .filter(|&v| s.contains(self.y, v))

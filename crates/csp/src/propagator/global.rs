@@ -7,6 +7,7 @@ use super::arith::{Abs, Extreme, Times};
 use super::channel::{ElementVar, Inverse, Lex};
 use super::cumulative::Cumulative;
 use super::divide::Divide;
+use super::each_once;
 use super::hall::Hall;
 use super::matching::Matching;
 use crate::domain::{Fail, Store};
@@ -26,20 +27,13 @@ pub(crate) enum Global {
     Cumulative(Cumulative),
 }
 
-/// A list's variables, each once.
-fn each_once(mut vars: Vec<u32>) -> Vec<u32> {
-    vars.sort_unstable();
-    vars.dedup();
-    vars
-}
-
 impl Global {
     pub(crate) fn vars(&self) -> Cow<'_, [u32]> {
         Cow::Owned(match self {
-            Global::Times(t) => t.vars(),
-            Global::Divide(d) => d.vars(),
+            Global::Times(t) => each_once(vec![t.x, t.y, t.z]),
+            Global::Divide(d) => each_once(vec![d.x, d.y, d.z]),
             Global::Abs(a) => a.vars(),
-            Global::Extreme(e) => e.vars(),
+            Global::Extreme(e) => each_once([&e.xs[..], &[e.z]].concat()),
             Global::ElementVar(e) => each_once([&[e.index, e.value][..], &e.array].concat()),
             Global::Inverse(i) => each_once([&i.f[..], &i.g].concat()),
             Global::Lex(l) => each_once([&l.xs[..], &l.ys].concat()),

@@ -4,62 +4,49 @@
 use super::Linear;
 use crate::domain::{Fail, Store};
 
+/// `a / b` rounded toward zero, and the remainder, for `b` not 0 or -1:
+/// in 64 bits when both fit, as the common cases do (a 128-bit division is
+/// a call).
+#[inline]
+fn quot_rem(a: i128, b: i128) -> (i128, i128) {
+    match (i64::try_from(a), i64::try_from(b)) {
+        (Ok(a), Ok(b)) => (i128::from(a / b), i128::from(a % b)),
+        _ => (a / b, a % b),
+    }
+}
+
 /// `floor(a / b)` for `b != 0`.
 #[inline]
 pub(super) fn div_floor(a: i128, b: i128) -> i128 {
-    // The common cases without a 128-bit division, which is a call.
-    if b == 1 {
-        return a;
-    }
-    if b == -1 {
+    match b {
+        1 => a,
         // The sums stay within 2^125: negating one cannot overflow.
-        return -a;
-    }
-    if let (Ok(a), Ok(b)) = (i64::try_from(a), i64::try_from(b))
-        && b != -1
-    {
-        let q = a / b;
-        let floor = if a % b != 0 && ((a < 0) != (b < 0)) {
-            q - 1
-        } else {
-            q
-        };
-        return i128::from(floor);
-    }
-    let q = a / b;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
-        q - 1
-    } else {
-        q
+        -1 => -a,
+        _ => {
+            let (q, r) = quot_rem(a, b);
+            if r != 0 && (r < 0) != (b < 0) {
+                q - 1
+            } else {
+                q
+            }
+        }
     }
 }
 
 /// `ceil(a / b)` for `b != 0`.
 #[inline]
 pub(super) fn div_ceil(a: i128, b: i128) -> i128 {
-    if b == 1 {
-        return a;
-    }
-    if b == -1 {
-        // The sums stay within 2^125: negating one cannot overflow.
-        return -a;
-    }
-    if let (Ok(a), Ok(b)) = (i64::try_from(a), i64::try_from(b))
-        && b != -1
-    {
-        let q = a / b;
-        let ceil = if a % b != 0 && ((a < 0) == (b < 0)) {
-            q + 1
-        } else {
-            q
-        };
-        return i128::from(ceil);
-    }
-    let q = a / b;
-    if a % b != 0 && ((a < 0) == (b < 0)) {
-        q + 1
-    } else {
-        q
+    match b {
+        1 => a,
+        -1 => -a,
+        _ => {
+            let (q, r) = quot_rem(a, b);
+            if r != 0 && (r < 0) == (b < 0) {
+                q + 1
+            } else {
+                q
+            }
+        }
     }
 }
 

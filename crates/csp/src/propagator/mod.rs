@@ -164,7 +164,7 @@ impl Prop {
             Prop::Regular(r) => distinct(&r.vars),
             Prop::ReifiedLinear(r) => Cow::Owned(r.vars()),
             Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
-            Prop::Among(a) => Cow::Owned(a.all_vars()),
+            Prop::Among(a) => Cow::Owned(each_once([&a.vars[..], &[a.count]].concat())),
             Prop::Circuit(c) => distinct(&c.succ),
             Prop::Disjunctive(d) => distinct(&d.starts),
             Prop::Global(g) => g.vars(),
@@ -238,7 +238,7 @@ impl Prop {
             Prop::Regular(r) => Cow::Borrowed(&r.vars),
             Prop::ReifiedLinear(r) => Cow::Owned(r.vars()),
             Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
-            Prop::Among(a) => Cow::Owned(a.all_vars()),
+            Prop::Among(a) => Cow::Owned(each_once([&a.vars[..], &[a.count]].concat())),
             Prop::Circuit(c) => Cow::Borrowed(&c.succ),
             Prop::Disjunctive(d) => Cow::Borrowed(&d.starts),
             Prop::Global(g) => g.vars(),
@@ -320,14 +320,20 @@ impl Prop {
     }
 }
 
-/// The variables of a list that may repeat them, each once.
+/// A list's variables, each once, in increasing order.
+fn each_once(mut vars: Vec<u32>) -> Vec<u32> {
+    vars.sort_unstable();
+    vars.dedup();
+    vars
+}
+
+/// The variables of a list that may repeat them, each once: the list
+/// itself when it repeats none.
 fn distinct(vars: &[u32]) -> Cow<'_, [u32]> {
-    let mut sorted = vars.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    if sorted.len() == vars.len() {
+    let once = each_once(vars.to_vec());
+    if once.len() == vars.len() {
         Cow::Borrowed(vars)
     } else {
-        Cow::Owned(sorted)
+        Cow::Owned(once)
     }
 }
