@@ -44,7 +44,9 @@ impl<'a> Lexer<'a> {
     pub(crate) fn new(text: &'a str) -> Self {
         Lexer {
             text,
-            at: 0,
+            // A UTF-8 byte-order mark, which some editors write first, is
+            // no part of the model.
+            at: if text.starts_with('\u{feff}') { 3 } else { 0 },
             pos: Pos { line: 1, column: 1 },
         }
     }
@@ -131,9 +133,15 @@ impl<'a> Lexer<'a> {
                 .find(|c: char| !c.is_digit(radix))
                 .unwrap_or(digits.len());
             let text = &digits[..len];
-            let value = i64::from_str_radix(text, radix)
-                .ok()
-                .and_then(|v| if sign == 1 { v.checked_neg() } else { Some(v) });
+            // Read as a magnitude first: -0x8000000000000000 is i64::MIN,
+            // whose magnitude is no i64.
+            let value = u64::from_str_radix(text, radix).ok().and_then(|v| {
+                if sign == 1 {
+                    0i64.checked_sub_unsigned(v)
+                } else {
+                    i64::try_from(v).ok()
+                }
+            });
             self.advance(sign + 2 + len);
             return match value {
                 Some(v) => Ok((Token::Int(v), pos)),

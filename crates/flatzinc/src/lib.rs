@@ -59,6 +59,8 @@ mod check;
 mod error;
 mod instance;
 mod lex;
+mod limit;
+mod optimize;
 mod output;
 mod parse;
 pub mod solve;
@@ -71,9 +73,10 @@ pub use ast::{
 pub use check::{Violation, check};
 pub use error::{ECHO_MAX, ParseError};
 pub use instance::{
-    Arg, Call, Consistency, Domain, Instance, Objective, Output, Search, Term, Value, VarId,
-    Variable, resolve,
+    Arg, Call, Consistency, Domain, FRESH_MAX, Instance, Objective, Output, Search, Term, Value,
+    VarId, Variable, resolve,
 };
+pub use limit::{ReadError, read};
 pub use output::{show, solution_lines};
 pub use parse::{MAX_DEPTH, parse};
 pub use translate::{TranslateError, Translation, translate, translate_with};

@@ -34,13 +34,18 @@ pub fn solution_lines(instance: &Instance, values: &[Value]) -> String {
                 let _ = writeln!(out, "{name} = {};", show(value(values, term)));
             }
             Output::Array { name, dims, items } => {
-                let ranges: Vec<String> =
+                let mut ranges: Vec<String> =
                     dims.iter().map(|(lo, hi)| format!("{lo}..{hi}")).collect();
+                // `output_array([])` names no dimension: printed as one,
+                // `1..n` (as MiniZinc prints an empty array: `1..0`).
+                if ranges.is_empty() {
+                    ranges.push(format!("1..{}", items.len()));
+                }
                 let items: Vec<String> = items.iter().map(|t| show(value(values, t))).collect();
                 let _ = writeln!(
                     out,
                     "{name} = array{}d({}, [{}]);",
-                    dims.len(),
+                    ranges.len(),
                     ranges.join(", "),
                     items.join(", ")
                 );

@@ -7,6 +7,7 @@ use crate::ast::{
 };
 use crate::error::{ParseError, cut};
 use crate::lex::{Lexer, Token};
+use crate::limit::Watch;
 
 /// How deeply arrays and annotation calls may nest: far beyond what
 /// MiniZinc writes, and a bound on the parser's stack.
@@ -34,7 +35,13 @@ pub const MAX_DEPTH: u32 = 64;
 /// # Ok::<(), flatzinc::ParseError>(())
 /// ```
 pub fn parse(text: &str) -> Result<Model, ParseError> {
-    let mut parser = Parser::new(text)?;
+    parse_watched(text, &mut Watch::new(&backtrack::Limits::default()))
+}
+
+/// [`parse`], stopped (with an error, the stop kept in `watch`) once a
+/// limit of `watch` is reached.
+pub(crate) fn parse_watched(text: &str, watch: &mut Watch<'_>) -> Result<Model, ParseError> {
+    let mut parser = Parser::new(text, watch)?;
     let mut model = Model::default();
     loop {
         let pos = parser.pos;
@@ -66,15 +73,16 @@ pub fn parse(text: &str) -> Result<Model, ParseError> {
 }
 
 #[derive(Debug)]
-struct Parser<'a> {
+struct Parser<'a, 'w, 'l> {
     lex: Lexer<'a>,
     tok: Token,
     pos: Pos,
     depth: u32,
+    watch: &'w mut Watch<'l>,
 }
 
-impl<'a> Parser<'a> {
-    fn new(text: &'a str) -> Result<Self, ParseError> {
+impl<'a, 'w, 'l> Parser<'a, 'w, 'l> {
+    fn new(text: &'a str, watch: &'w mut Watch<'l>) -> Result<Self, ParseError> {
         let mut lex = Lexer::new(text);
         let (tok, pos) = lex.next_token()?;
         Ok(Parser {
@@ -82,11 +90,15 @@ impl<'a> Parser<'a> {
             tok,
             pos,
             depth: 0,
+            watch,
         })
     }
 
     /// The current token, and moves to the next one.
     fn bump(&mut self) -> Result<Token, ParseError> {
+        if let Err(stop) = self.watch.tick() {
+            return Err(ParseError::new(self.pos, stop.to_string()));
+        }
         let (tok, pos) = self.lex.next_token()?;
         self.pos = pos;
         Ok(std::mem::replace(&mut self.tok, tok))

@@ -13,15 +13,23 @@ use crate::instance::Instance;
 use crate::output::solution_lines;
 use crate::translate::Translation;
 
-/// What to search for.
+/// What to search for, as MiniZinc's standard flags say it.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// Every solution, not only the first.
+    /// `-a`: every solution of a satisfaction problem; for an optimisation
+    /// problem, every improving one as it is found (as `intermediate`).
     pub all: bool,
-    /// At most this many solutions.
+    /// `-i`: for an optimisation problem, every improving solution as it is
+    /// found; no change to a satisfaction problem, which gives one.
+    pub intermediate: bool,
+    /// `-n K`: at most K solutions; for an optimisation problem, the search
+    /// stops after K improving solutions, each given as it is found.
     pub solutions: Option<u64>,
     /// Stop then.
     pub deadline: Option<Instant>,
+    /// Stop soon after this flag is raised (by a signal handler, say),
+    /// with what was found so far.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 /// How a search ended.
@@ -43,7 +51,9 @@ pub struct Report {
     pub status: Status,
     /// The solutions given.
     pub solutions: u64,
-    /// The engine's statistics.
+    /// The engine's statistics: `solutions` counts every solution found
+    /// (given or not), `dead_ends` every failed state, those cut by the
+    /// objective's bound included.
     pub stats: Stats,
     /// The time the search took, setup excluded.
     pub solve_time: Duration,
@@ -93,46 +103,66 @@ pub fn solve(
     if let Some(deadline) = options.deadline {
         limits = limits.deadline(deadline);
     }
+    if let Some(flag) = &options.cancel {
+        limits = limits.cancel_flag(Arc::clone(flag));
+    }
+    // Raised here: a wrong solution, an output error, or enough solutions.
     let cancel = Arc::new(AtomicBool::new(false));
     limits = limits.cancel_flag(Arc::clone(&cancel));
+    let stopped = |stop| Report {
+        status: if stop == backtrack::Stop::Requested {
+            Status::Enough
+        } else {
+            Status::Stopped
+        },
+        solutions: 0,
+        stats: Stats::default(),
+        solve_time: started.elapsed(),
+        objective: None,
+        bound: None,
+    };
+    if wanted == 0 {
+        return Ok(stopped(backtrack::Stop::Requested));
+    }
+    let network = match translation.model.compile_with(&limits) {
+        Ok(network) => network,
+        Err(stop) => return Ok(stopped(stop)),
+    };
     if translation.optimize {
-        return optimize(
+        let run = Run {
             instance,
             translation,
-            options,
-            &limits,
-            &cancel,
-            emit,
+            limits: &limits,
+            cancel: &cancel,
+            // Without -n, the search goes on to the optimum.
+            wanted: options.solutions.unwrap_or(u64::MAX),
             started,
-        );
+        };
+        return crate::optimize::optimize(&run, network, options, emit);
     }
-    let mut search = Search::new(translation.model.compile()).with_limits(limits);
+    let mut search = Search::new(network).with_limits(limits);
     let mut given = 0;
     let mut failure = None;
-    let outcome = if wanted == 0 {
-        Outcome::Stopped(backtrack::Stop::Requested)
-    } else {
-        search.for_each(|network, _| {
-            let Some(solution) = network.solution() else {
-                return ControlFlow::Continue(());
-            };
-            let values = translation.values(&solution);
-            if let Err(violation) = check(instance, &values) {
-                failure = Some(SolveError::Wrong(violation));
-                return ControlFlow::Break(());
-            }
-            if let Err(e) = emit(&solution_lines(instance, &values)) {
-                failure = Some(SolveError::Output(e));
-                return ControlFlow::Break(());
-            }
-            given += 1;
-            if given >= wanted {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-    };
+    let outcome = search.for_each(|network, _| {
+        let Some(solution) = network.solution() else {
+            return ControlFlow::Continue(());
+        };
+        let values = translation.values(&solution);
+        if let Err(violation) = check(instance, &values) {
+            failure = Some(SolveError::Wrong(violation));
+            return ControlFlow::Break(());
+        }
+        if let Err(e) = emit(&solution_lines(instance, &values)) {
+            failure = Some(SolveError::Output(e));
+            return ControlFlow::Break(());
+        }
+        given += 1;
+        if given >= wanted {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     if let Some(failure) = failure {
         return Err(failure);
     }
@@ -152,59 +182,19 @@ pub fn solve(
     })
 }
 
-fn optimize(
-    instance: &Instance,
-    translation: &Translation,
-    options: &Options,
-    limits: &Limits,
-    cancel: &AtomicBool,
-    mut emit: impl FnMut(&str) -> std::io::Result<()>,
-    started: Instant,
-) -> Result<Report, SolveError> {
-    let mut failure = None;
-    let mut last = None;
-    let mut given = 0;
-    let network = translation.model.compile();
-    let report = network.optimize(limits, |solution| {
-        if failure.is_some() {
-            return;
-        }
-        let values = translation.values(solution);
-        if let Err(violation) = check(instance, &values) {
-            failure = Some(SolveError::Wrong(violation));
-            cancel.store(true, Ordering::Relaxed);
-            return;
-        }
-        if options.all {
-            if let Err(e) = emit(&solution_lines(instance, &values)) {
-                failure = Some(SolveError::Output(e));
-                cancel.store(true, Ordering::Relaxed);
-                return;
-            }
-            given += 1;
-        }
-        last = Some(values);
-    });
-    if let Some(failure) = failure {
-        return Err(failure);
-    }
-    if !options.all
-        && let Some(values) = &last
-    {
-        emit(&solution_lines(instance, values)).map_err(SolveError::Output)?;
-        given += 1;
-    }
-    let status = if report.outcome.is_complete() {
-        Status::Complete
-    } else {
-        Status::Stopped
-    };
-    Ok(Report {
-        status,
-        solutions: given,
-        stats: report.value.stats,
-        solve_time: started.elapsed(),
-        objective: report.value.objective,
-        bound: report.value.bound,
-    })
+/// What an optimisation needs of [`solve`]'s setup.
+pub(crate) struct Run<'a> {
+    pub(crate) instance: &'a Instance,
+    pub(crate) translation: &'a Translation,
+    pub(crate) limits: &'a Limits,
+    /// Raised to stop the search from its callback.
+    pub(crate) cancel: &'a AtomicBool,
+    /// How many solutions to find at most.
+    pub(crate) wanted: u64,
+    pub(crate) started: Instant,
+}
+
+/// Raises `flag`, which stops the search soon.
+pub(crate) fn raise(flag: &AtomicBool) {
+    flag.store(true, Ordering::Relaxed);
 }

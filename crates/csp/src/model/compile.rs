@@ -1,14 +1,68 @@
 //! From a model to a network: the domains laid out in one array, the watch
 //! lists of each variable, the branching order, and the first propagation.
 
+use backtrack::{Limits, Stop};
+
 use super::Model;
 use crate::domain::{Advice, COPY_WORDS, Layout, Shifted, State, Static};
 use crate::network::Network;
 use crate::propagator::{Event, Prop, link_overlaps};
 
+/// How many steps of the lay-out go between two looks at the limits.
+const POLL_EVERY: usize = 1 << 12;
+
 impl Model {
+    /// [`compile`](Self::compile) within `limits`: the deadline and the
+    /// cancel flags are looked at while the network is laid out, and once
+    /// more after the propagation at the root; the node budget is the
+    /// search's, not looked at here.
+    ///
+    /// # Errors
+    ///
+    /// The limit that was reached first: no network is given, since one
+    /// cut short would not be the model.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Instant;
+    ///
+    /// let mut m = csp::Model::new();
+    /// let x = m.var(1..=3)?;
+    /// let network = m.compile_with(&backtrack::Limits::default()).unwrap();
+    /// assert_eq!(network.domain(x), [1, 2, 3]);
+    /// let past = backtrack::Limits::default().deadline(Instant::now());
+    /// assert_eq!(m.compile_with(&past).unwrap_err(), backtrack::Stop::Deadline);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn compile_with(&self, limits: &Limits) -> Result<Network, Stop> {
+        let network = self.lay_out_within(self.id, limits)?;
+        match limits.poll() {
+            Some(stop) => Err(stop),
+            None => Ok(network),
+        }
+    }
+
     /// The model laid out as a network, propagated at the root.
     pub(crate) fn lay_out(&self, id: u64) -> Network {
+        match self.lay_out_within(id, &Limits::default()) {
+            Ok(network) => network,
+            Err(_) => unreachable!("no limit was set"),
+        }
+    }
+
+    /// [`lay_out`](Self::lay_out), stopped by the deadline or a cancel
+    /// flag of `limits` before the propagation at the root.
+    fn lay_out_within(&self, id: u64, limits: &Limits) -> Result<Network, Stop> {
+        let polling = limits.needs_polling();
+        let poll = |step: usize| {
+            if polling && step % POLL_EVERY == 0 {
+                limits.poll().map_or(Ok(()), Err)
+            } else {
+                Ok(())
+            }
+        };
+        poll(0)?;
         let model = self;
         let n = model.vars.len();
         let mut props: Box<[Prop]> = model.props.clone().into();
@@ -25,6 +79,7 @@ impl Model {
         let mut shifts: Vec<(u32, (u32, u32, i32))> = Vec::new();
         let one_word = |v: u32| model.vars[v as usize].len == 1;
         for (p, prop) in props.iter().enumerate() {
+            poll(p)?;
             let p = p as u32;
             let scheduled = prop.is_scheduled();
             for &v in prop.vars().iter() {
@@ -95,7 +150,9 @@ impl Model {
         let mut seen = vec![u32::MAX; n];
         // Where each peer of the current variable is in `shifted`.
         let mut slot = vec![(u32::MAX, 0u32); n];
+        poll(0)?;
         for v in 0..n {
+            poll(v)?;
             let start = distinct.len() as u32;
             for &p in &units[unit_start[v] as usize..unit_start[v + 1] as usize] {
                 if let Prop::AllDifferent {
@@ -140,6 +197,7 @@ impl Model {
                 },
             ));
         }
+        poll(0)?;
         let (fix_start, fix_watch) = by_var(n, fixes);
         let (change_range, change_watch) = watch_lists(n, changes);
         let (bounds_range, bounds_watch) = watch_lists(n, bound_changes);
@@ -149,6 +207,7 @@ impl Model {
             .groups
             .iter()
             .any(|g| g.var_order == crate::VarOrder::DomWdeg);
+        poll(0)?;
         let stat = Static {
             model: id,
             vars: model
@@ -197,7 +256,8 @@ impl Model {
             scratch: Vec::new(),
             values: Vec::new(),
         };
-        Network::new(stat, props, st)
+        poll(0)?;
+        Ok(Network::new(stat, props, st))
     }
 }
 

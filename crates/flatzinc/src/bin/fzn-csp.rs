@@ -5,6 +5,8 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -21,7 +23,8 @@ const FILE_MAX: u64 = 1 << 30;
     after_help = "Output: each solution's output variables ('x = 3;', 'a = array1d(1..3, [1, 2, 3]);') then '----------'; \
 '==========' once the search is complete (all solutions given with -a, or the optimum proved); \
 '=====UNSATISFIABLE=====' when there is none; '=====UNKNOWN=====' when a limit stopped the search first. \
-Every solution is checked against the model's constraints before it is printed."
+Every solution is checked against the model's constraints before it is printed. \
+SIGINT or SIGTERM stops the search: the best solution found so far is printed (or '=====UNKNOWN====='), and a second one ends at once."
 )]
 struct Args {
     /// The FlatZinc file.
@@ -29,7 +32,8 @@ struct Args {
     /// All solutions (for an optimisation problem: every improving one).
     #[arg(short = 'a', long = "all-solutions")]
     all: bool,
-    /// At most K solutions.
+    /// At most K solutions (for an optimisation problem: stop after K
+    /// improving ones, each printed).
     #[arg(short = 'n', long = "num-solutions", value_name = "K")]
     solutions: Option<u64>,
     /// Free search: ignore the search annotations.
@@ -47,13 +51,32 @@ struct Args {
     /// Random seed (the search is deterministic; accepted for MiniZinc's sake).
     #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
     seed: Option<u64>,
-    /// Intermediate solutions of an optimisation problem (the same as -a there).
+    /// Intermediate solutions of an optimisation problem (the same as -a
+    /// there); a satisfaction problem still gives one.
     #[arg(short = 'i', long = "intermediate")]
     intermediate: bool,
 }
 
 fn main() -> ExitCode {
     let start = Instant::now();
+    // Raised by SIGINT and SIGTERM: the search stops and prints what it
+    // has. A second signal, once the flag is up, ends the program at once.
+    let signalled = Arc::new(AtomicBool::new(false));
+    for (signal, status) in [
+        (signal_hook::consts::SIGINT, 130),
+        (signal_hook::consts::SIGTERM, 143),
+    ] {
+        let registered = signal_hook::flag::register_conditional_shutdown(
+            signal,
+            status,
+            Arc::clone(&signalled),
+        )
+        .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&signalled)));
+        if let Err(e) = registered {
+            say(&format!("cannot handle signal {signal}: {e}"));
+            return ExitCode::from(1);
+        }
+    }
     let args = match Args::try_parse() {
         Ok(args) => args,
         Err(e) if !e.use_stderr() => {
@@ -63,18 +86,24 @@ fn main() -> ExitCode {
         Err(e) => {
             let text = e.to_string();
             let line = text.lines().next().unwrap_or("bad arguments");
-            eprintln!("fzn-csp: {}", line.trim_start_matches("error: "));
+            say(line.trim_start_matches("error: "));
             return ExitCode::from(2);
         }
     };
-    match run(&args, start) {
+    match run(&args, start, &signalled) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Pipe) => ExitCode::SUCCESS,
         Err(Failure::Message(message)) => {
-            eprintln!("fzn-csp: {message}");
+            say(&message);
             ExitCode::from(1)
         }
     }
+}
+
+/// One line on standard error, or nothing if it cannot be written
+/// (`2>/dev/full`): the exit status still tells.
+fn say(message: &str) {
+    let _ = writeln!(std::io::stderr(), "fzn-csp: {message}");
 }
 
 enum Failure {
@@ -110,21 +139,34 @@ fn read(path: &std::path::Path) -> Result<String, Failure> {
     Ok(text)
 }
 
-fn run(args: &Args, start: Instant) -> Result<(), Failure> {
+fn run(args: &Args, start: Instant, signalled: &Arc<AtomicBool>) -> Result<(), Failure> {
     let deadline = args.time.map(|ms| start + Duration::from_millis(ms));
+    let mut limits = backtrack::Limits::default().cancel_flag(Arc::clone(signalled));
+    if let Some(deadline) = deadline {
+        limits = limits.deadline(deadline);
+    }
     let text = read(&args.file)?;
-    let model = flatzinc::parse(&text).map_err(|e| Failure::Message(e.to_string()))?;
-    let instance = flatzinc::resolve(&model).map_err(|e| Failure::Message(e.to_string()))?;
-    drop(model);
-    let translation =
-        flatzinc::translate(&instance).map_err(|e| Failure::Message(e.to_string()))?;
-    let options = flatzinc::solve::Options {
-        all: args.all || args.intermediate,
-        solutions: args.solutions,
-        deadline,
-    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    let (instance, translation) = match flatzinc::read(&text, !args.free, &limits) {
+        Ok(read) => read,
+        Err(flatzinc::ReadError::Stopped(_)) => {
+            // The limit came before the search: nothing is known.
+            writeln!(out, "=====UNKNOWN=====")?;
+            out.flush()?;
+            return Ok(());
+        }
+        Err(e) => return Err(Failure::Message(e.to_string())),
+    };
+    drop(text);
+    let init_time = start.elapsed();
+    let options = flatzinc::solve::Options {
+        all: args.all,
+        intermediate: args.intermediate,
+        solutions: args.solutions,
+        deadline,
+        cancel: Some(Arc::clone(signalled)),
+    };
     let report = flatzinc::solve::solve(&instance, &translation, &options, |lines| {
         out.write_all(lines.as_bytes())?;
         out.write_all(b"----------\n")?;
@@ -142,26 +184,23 @@ fn run(args: &Args, start: Instant) -> Result<(), Failure> {
         Status::Stopped | Status::Enough => {}
     }
     if args.statistics {
-        writeln!(out, "%%%mzn-stat: nodes={}", report.stats.nodes)?;
-        writeln!(out, "%%%mzn-stat: failures={}", report.stats.dead_ends)?;
-        writeln!(out, "%%%mzn-stat: solutions={}", report.solutions)?;
-        writeln!(out, "%%%mzn-stat: peakDepth={}", report.stats.max_depth)?;
+        let stats = report.stats;
+        writeln!(out, "%%%mzn-stat: initTime={:.3}", init_time.as_secs_f64())?;
+        writeln!(
+            out,
+            "%%%mzn-stat: solveTime={:.3}",
+            report.solve_time.as_secs_f64()
+        )?;
+        writeln!(out, "%%%mzn-stat: solutions={}", stats.solutions)?;
+        writeln!(out, "%%%mzn-stat: nodes={}", stats.nodes)?;
+        writeln!(out, "%%%mzn-stat: failures={}", stats.dead_ends)?;
+        writeln!(out, "%%%mzn-stat: peakDepth={}", stats.max_depth)?;
         if let Some(objective) = report.objective {
             writeln!(out, "%%%mzn-stat: objective={objective}")?;
         }
         if let Some(bound) = report.bound {
             writeln!(out, "%%%mzn-stat: objectiveBound={bound}")?;
         }
-        writeln!(
-            out,
-            "%%%mzn-stat: solveTime={:.3}",
-            report.solve_time.as_secs_f64()
-        )?;
-        writeln!(
-            out,
-            "%%%mzn-stat: time={:.3}",
-            start.elapsed().as_secs_f64()
-        )?;
         writeln!(out, "%%%mzn-stat-end")?;
     }
     let _ = (args.threads, args.seed);

@@ -3,7 +3,8 @@
 
 mod resolve;
 
-pub use resolve::resolve;
+pub(crate) use resolve::resolve_watched;
+pub use resolve::{FRESH_MAX, resolve};
 
 use crate::ast::Pos;
 

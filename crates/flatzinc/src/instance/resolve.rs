@@ -8,6 +8,12 @@ use super::{
 };
 use crate::ast::{self, Base, Expr, Goal, Index, Model, Pos};
 use crate::error::{ParseError, cut};
+use crate::limit::Watch;
+
+/// The most variables that arrays declared without a value
+/// (`array [1..n] of var 1..3: a;`, which MiniZinc does not write) may
+/// hold in all.
+pub const FRESH_MAX: u64 = 1 << 16;
 
 #[derive(Clone, Debug)]
 enum Named {
@@ -25,12 +31,24 @@ enum Named {
 /// an index outside its array, a value of the wrong kind, or an empty
 /// domain; each with where it was written.
 pub fn resolve(model: &Model) -> Result<Instance, ParseError> {
+    resolve_watched(model, &mut Watch::new(&backtrack::Limits::default()))
+}
+
+/// [`resolve`], stopped (with an error, the stop kept in `watch`) once a
+/// limit of `watch` is reached.
+pub(crate) fn resolve_watched(
+    model: &Model,
+    watch: &mut Watch<'_>,
+) -> Result<Instance, ParseError> {
+    // Variables of arrays declared without a value, so far.
+    let mut fresh: u64 = 0;
     let mut names: HashMap<&str, Named> = HashMap::new();
     let mut vars = Vec::new();
     let mut outputs = Vec::new();
     let mut implied = Vec::new();
     for decl in &model.declarations {
         let at = |message: String| ParseError::new(decl.pos, message);
+        watch.tick().map_err(|stop| at(stop.to_string()))?;
         if names.contains_key(decl.name.as_str()) {
             return Err(at(format!("'{}' is declared twice", cut(&decl.name))));
         }
@@ -110,9 +128,20 @@ pub fn resolve(model: &Model) -> Result<Instance, ParseError> {
                     None => {
                         let domain = domain(&decl.ty.base, decl.pos)?;
                         let len = match indices.as_slice() {
-                            [Index::Range(1, n)] => usize::try_from(*n).unwrap_or(0),
+                            [Index::Range(1, n)] => u64::try_from(*n).unwrap_or(0),
                             _ => return Err(at("an array index set that is not 1..n".to_string())),
                         };
+                        // Checked before anything is allocated: these
+                        // variables take memory that the file's size does
+                        // not account for.
+                        fresh = fresh.saturating_add(len);
+                        if fresh > FRESH_MAX {
+                            return Err(at(format!(
+                                "the array '{}' of {len} variables declared without a value: at most {FRESH_MAX} such variables in all",
+                                cut(&decl.name)
+                            )));
+                        }
+                        let len = len as usize;
                         (0..len)
                             .map(|i| {
                                 vars.push(Variable {
@@ -131,9 +160,13 @@ pub fn resolve(model: &Model) -> Result<Instance, ParseError> {
                 Named::VarArray(items)
             }
         };
+        // Each declaration is printed once, however often it is marked.
+        let mut printed = false;
         for annotation in &decl.annotations {
             match (annotation.name.as_str(), &named) {
+                _ if printed => {}
                 ("output_var", Named::Var(term)) => {
+                    printed = true;
                     if let Term::Var(id) = term {
                         vars[id.0].output = true;
                     }
@@ -143,6 +176,7 @@ pub fn resolve(model: &Model) -> Result<Instance, ParseError> {
                     });
                 }
                 ("output_array", Named::VarArray(items)) => {
+                    printed = true;
                     let dims = output_dims(&annotation.args, decl.pos)?;
                     outputs.push(Output::Array {
                         name: decl.name.clone(),
@@ -159,6 +193,9 @@ pub fn resolve(model: &Model) -> Result<Instance, ParseError> {
         .into_iter()
         .map(Ok)
         .chain(model.constraints.iter().map(|c| {
+            watch
+                .tick()
+                .map_err(|stop| ParseError::new(c.pos, stop.to_string()))?;
             let args = c
                 .args
                 .iter()

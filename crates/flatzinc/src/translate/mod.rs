@@ -14,6 +14,7 @@ use csp::{MAX_DOMAIN, Model, Var};
 use crate::ast::Pos;
 use crate::error::cut;
 use crate::instance::{Domain, Instance, Term, Value};
+use crate::limit::Watch;
 
 /// Why an instance cannot be given to the solver.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -186,7 +187,7 @@ pub(crate) fn int_value(value: &Value, pos: Pos) -> Result<i64, TranslateError> 
         other => Err(TranslateError::BadArguments {
             message: format!(
                 "{} where an integer or a boolean is needed",
-                crate::output::show(other)
+                cut(&crate::output::show(other))
             ),
             pos,
         }),
@@ -213,6 +214,24 @@ pub fn translate_with(
     instance: &Instance,
     annotations: bool,
 ) -> Result<Translation, TranslateError> {
+    translate_watched(
+        instance,
+        annotations,
+        &mut Watch::new(&backtrack::Limits::default()),
+    )
+}
+
+/// [`translate_with`], stopped (with an error, the stop kept in `watch`)
+/// once a limit of `watch` is reached.
+pub(crate) fn translate_watched(
+    instance: &Instance,
+    annotations: bool,
+    watch: &mut Watch<'_>,
+) -> Result<Translation, TranslateError> {
+    let stopped = |stop: backtrack::Stop, pos: Pos| TranslateError::BadArguments {
+        message: stop.to_string(),
+        pos,
+    };
     let inferred = bounds::infer(instance);
     let mut builder = Builder {
         model: Model::new(),
@@ -223,6 +242,7 @@ pub fn translate_with(
     };
     let mut is_bool = Vec::with_capacity(instance.vars.len());
     for (i, var) in instance.vars.iter().enumerate() {
+        watch.tick().map_err(|stop| stopped(stop, Pos::default()))?;
         let solver = |source| TranslateError::Solver {
             source,
             pos: Pos::default(),
@@ -295,6 +315,7 @@ pub fn translate_with(
         is_bool.push(var.domain == Domain::Bool);
     }
     for call in &instance.constraints {
+        watch.tick().map_err(|stop| stopped(stop, call.pos))?;
         builtin::post(&mut builder, call)?;
     }
     let pos = instance.solve_pos;

@@ -1,0 +1,112 @@
+//! Reading a model within a search's limits: the deadline and the cancel
+//! flags are looked at every few thousand steps of the parser, the
+//! resolver and the translation.
+
+use backtrack::{Limits, Stop};
+
+use crate::error::ParseError;
+use crate::instance::Instance;
+use crate::translate::{TranslateError, Translation};
+
+/// How many steps go between two looks at the clock.
+const POLL_EVERY: u32 = 1 << 12;
+
+/// A look at the limits every [`POLL_EVERY`] steps, and the limit that
+/// stopped the work, once one did.
+#[derive(Debug)]
+pub(crate) struct Watch<'a> {
+    limits: &'a Limits,
+    polling: bool,
+    steps: u32,
+    pub(crate) stopped: Option<Stop>,
+}
+
+impl<'a> Watch<'a> {
+    pub(crate) fn new(limits: &'a Limits) -> Self {
+        Watch {
+            limits,
+            polling: limits.needs_polling(),
+            steps: 0,
+            stopped: None,
+        }
+    }
+
+    /// One step; `Err` once a limit is reached (and kept in `stopped`).
+    pub(crate) fn tick(&mut self) -> Result<(), Stop> {
+        if let Some(stop) = self.stopped {
+            return Err(stop);
+        }
+        if !self.polling {
+            return Ok(());
+        }
+        self.steps = self.steps.wrapping_add(1);
+        if self.steps % POLL_EVERY == 0
+            && let Some(stop) = self.limits.poll()
+        {
+            self.stopped = Some(stop);
+            return Err(stop);
+        }
+        Ok(())
+    }
+}
+
+/// Why a model was not read: a mistake in it, or a limit that came first.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The text leaves the grammar, or its names do not resolve.
+    #[error(transparent)]
+    Parse(ParseError),
+    /// The solver cannot take the model.
+    #[error(transparent)]
+    Translate(TranslateError),
+    /// The deadline passed, or a cancel flag was raised, first.
+    #[error("the model was not read: {0}")]
+    Stopped(Stop),
+}
+
+/// Parses, resolves and translates `text` (see [`parse`](crate::parse),
+/// [`resolve`](crate::resolve) and [`translate_with`](crate::translate_with))
+/// within the deadline and the cancel flags of `limits`, each looked at
+/// every few thousand steps.
+///
+/// # Errors
+///
+/// The first mistake in the model, or [`ReadError::Stopped`].
+///
+/// # Example
+///
+/// ```
+/// use std::time::Instant;
+///
+/// let text = "var 1..3: x :: output_var;\nsolve satisfy;\n";
+/// let (instance, translation) = flatzinc::read(text, true, &backtrack::Limits::default())?;
+/// assert_eq!((instance.vars.len(), translation.vars.len()), (1, 1));
+///
+/// let past = backtrack::Limits::default().deadline(Instant::now());
+/// let error = flatzinc::read(text, true, &past).unwrap_err();
+/// assert_eq!(error, flatzinc::ReadError::Stopped(backtrack::Stop::Deadline));
+/// # Ok::<(), flatzinc::ReadError>(())
+/// ```
+pub fn read(
+    text: &str,
+    annotations: bool,
+    limits: &Limits,
+) -> Result<(Instance, Translation), ReadError> {
+    if let Some(stop) = limits.poll() {
+        return Err(ReadError::Stopped(stop));
+    }
+    let mut watch = Watch::new(limits);
+    let stopped = |watch: &Watch<'_>, e: ReadError| watch.stopped.map_or(e, ReadError::Stopped);
+    let model = crate::parse::parse_watched(text, &mut watch)
+        .map_err(|e| stopped(&watch, ReadError::Parse(e)))?;
+    let instance = crate::instance::resolve_watched(&model, &mut watch)
+        .map_err(|e| stopped(&watch, ReadError::Parse(e)))?;
+    drop(model);
+    let translation = crate::translate::translate_watched(&instance, annotations, &mut watch)
+        .map_err(|e| stopped(&watch, ReadError::Translate(e)))?;
+    if let Some(stop) = limits.poll() {
+        return Err(ReadError::Stopped(stop));
+    }
+    Ok((instance, translation))
+}

@@ -1,0 +1,162 @@
+//! Branch and bound on a translated instance's objective, with the
+//! statistics MiniZinc asks for: every failed state counted, those the
+//! objective's bound cut included.
+
+use std::cell::Cell;
+
+use backtrack::{Optimize, Problem};
+use csp::Network;
+
+use crate::check::check;
+use crate::instance::{Objective, Term, Value};
+use crate::output::solution_lines;
+use crate::solve::{Options, Report, Run, SolveError, Status, raise};
+
+/// A network that counts the failed states the search reaches: those
+/// whose choices it asks for once propagation has emptied a domain.
+struct Counted {
+    network: Network,
+    failures: Cell<u64>,
+}
+
+impl Problem for Counted {
+    type Choice = <Network as Problem>::Choice;
+    type Choices = <Network as Problem>::Choices;
+
+    fn choices(&self) -> Self::Choices {
+        if self.network.is_failed() {
+            self.failures.set(self.failures.get() + 1);
+        }
+        self.network.choices()
+    }
+
+    fn apply(&mut self, choice: Self::Choice) {
+        self.network.apply(choice);
+    }
+
+    fn undo(&mut self, choice: Self::Choice) {
+        self.network.undo(choice);
+    }
+
+    fn is_solution(&self) -> bool {
+        self.network.is_solution()
+    }
+}
+
+impl Optimize for Counted {
+    type Cost = i64;
+
+    fn cost(&self) -> i64 {
+        self.network.cost()
+    }
+
+    fn set_bound(&mut self, best: i64) {
+        self.network.set_bound(best);
+    }
+
+    fn lower_bound(&self) -> Option<i64> {
+        self.network.lower_bound()
+    }
+}
+
+/// The best solution of `run`'s instance: each improving one emitted as it
+/// is found with `all`, `intermediate` or `solutions`, otherwise the best
+/// alone at the end; [`Status::Complete`] then means the last solution is
+/// proved optimal, [`Status::Enough`] that `solutions` were given.
+pub(crate) fn optimize(
+    run: &Run<'_>,
+    network: Network,
+    options: &Options,
+    mut emit: impl FnMut(&str) -> std::io::Result<()>,
+) -> Result<Report, SolveError> {
+    let (instance, translation) = (run.instance, run.translation);
+    let each = options.all || options.intermediate || options.solutions.is_some();
+    let mut failure = None;
+    let mut last = None;
+    let mut given = 0;
+    let mut found = 0;
+    let mut problem = Counted {
+        network,
+        failures: Cell::new(0),
+    };
+    let report = backtrack::minimize_from(&mut problem, run.limits, |problem, _| {
+        if failure.is_some() {
+            return;
+        }
+        let Some(solution) = problem.network.solution() else {
+            return;
+        };
+        let values = translation.values(&solution);
+        if let Err(violation) = check(instance, &values) {
+            failure = Some(SolveError::Wrong(violation));
+            raise(run.cancel);
+            return;
+        }
+        found += 1;
+        if each {
+            if let Err(e) = emit(&solution_lines(instance, &values)) {
+                failure = Some(SolveError::Output(e));
+                raise(run.cancel);
+                return;
+            }
+            given += 1;
+        }
+        last = Some(values);
+        if found >= run.wanted {
+            raise(run.cancel);
+        }
+    });
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    if !each && let Some(values) = &last {
+        emit(&solution_lines(instance, values)).map_err(SolveError::Output)?;
+        given += 1;
+    }
+    let enough = found >= run.wanted;
+    let status = match report.outcome {
+        backtrack::Outcome::Complete => Status::Complete,
+        _ if enough => Status::Enough,
+        _ => Status::Stopped,
+    };
+    let (sign, term) = match &instance.objective {
+        Objective::Maximize(term) => (-1, Some(term)),
+        Objective::Minimize(term) => (1, Some(term)),
+        Objective::Satisfy => (1, None),
+    };
+    // The cost of a maximisation is minus the objective.
+    let sign = |cost: i64| {
+        if sign < 0 {
+            cost.saturating_neg()
+        } else {
+            cost
+        }
+    };
+    let objective = match (term, &last) {
+        (Some(Term::Var(id)), Some(values)) => match values[id.0] {
+            Value::Int(v) => Some(v),
+            Value::Bool(b) => Some(i64::from(b)),
+            _ => None,
+        },
+        (Some(Term::Const(Value::Int(v))), Some(_)) => Some(*v),
+        _ => None,
+    };
+    // A complete search without a solution proved that there is none: no
+    // bound to speak of.
+    let bound = if status == Status::Complete && objective.is_none() {
+        None
+    } else {
+        report.value.lower_bound.map(sign)
+    };
+    let mut stats = report.value.stats;
+    stats.solutions = found;
+    stats.dead_ends = problem.failures.get();
+    Ok(Report {
+        status,
+        solutions: given,
+        stats,
+        solve_time: run.started.elapsed(),
+        objective,
+        bound,
+    })
+}
