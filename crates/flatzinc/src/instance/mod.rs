@@ -1,6 +1,7 @@
 //! A model with its names resolved: variables numbered, parameters
 //! replaced by their values, arrays spelled out ([`resolve`]).
 
+mod range;
 mod resolve;
 
 pub(crate) use resolve::resolve_watched;

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use super::range;
 use super::{
     Arg, Call, Consistency, Domain, Instance, Objective, Output, Search, Term, Value, VarId,
     Variable,
@@ -16,7 +17,7 @@ use crate::limit::Watch;
 pub const FRESH_MAX: u64 = 1 << 16;
 
 #[derive(Clone, Debug)]
-enum Named {
+pub(super) enum Named {
     Par(Value),
     ParArray(Vec<Value>),
     Var(Term),
@@ -80,7 +81,14 @@ pub(crate) fn resolve_watched(
                 match alias {
                     Some(Term::Var(id)) => {
                         // `var 1..3: x = y;` also says that y is in 1..3.
-                        if let Domain::Int(Some(ranges)) = domain(&decl.ty.base, decl.pos)? {
+                        let declared = domain(&decl.ty.base, decl.pos)?;
+                        if let Domain::Int(Some(ranges)) = &declared
+                            && let [(lo, hi)] = ranges[..]
+                            && range::is_wide(lo, hi)
+                        {
+                            // Two bounds, not a set of their values.
+                            implied.extend(range::bounds(&Term::Var(id), lo, hi, decl.pos));
+                        } else if let Domain::Int(Some(ranges)) = declared {
                             let values = Value::Set(ranges_values(&ranges, decl.pos)?);
                             let args =
                                 vec![Arg::Term(Term::Var(id)), Arg::Term(Term::Const(values))];
@@ -189,18 +197,21 @@ pub(crate) fn resolve_watched(
         }
         names.insert(&decl.name, named);
     }
-    let constraints = implied
-        .into_iter()
-        .map(Ok)
-        .chain(model.constraints.iter().map(|c| {
-            watch
-                .tick()
-                .map_err(|stop| ParseError::new(c.pos, stop.to_string()))?;
+    let mut constraints = implied;
+    for c in &model.constraints {
+        watch
+            .tick()
+            .map_err(|stop| ParseError::new(c.pos, stop.to_string()))?;
+        if let Some(calls) = range::set_in(c, &names, &mut vars)? {
+            constraints.extend(calls);
+            continue;
+        }
+        let call = {
             let args = c
                 .args
                 .iter()
                 .map(|a| arg(a, &names, c.pos))
-                .collect::<Result<_, _>>()?;
+                .collect::<Result<_, ParseError>>()?;
             let defines = c
                 .annotations
                 .iter()
@@ -220,15 +231,16 @@ pub(crate) fn resolve_watched(
                     None
                 }
             });
-            Ok(Call {
+            Call {
                 name: c.name.clone(),
                 args,
                 defines,
                 consistency,
                 pos: c.pos,
-            })
-        }))
-        .collect::<Result<_, ParseError>>()?;
+            }
+        };
+        constraints.push(call);
+    }
     let solve = &model.solve;
     let objective = match &solve.goal {
         Goal::Satisfy => Objective::Satisfy,
@@ -277,7 +289,7 @@ fn domain(base: &Base, pos: Pos) -> Result<Domain, ParseError> {
 }
 
 /// The most values a set written as a range may hold here.
-const SET_RANGE_MAX: i64 = 1 << 20;
+pub(super) const SET_RANGE_MAX: i64 = 1 << 20;
 
 fn range_values(lo: i64, hi: i64, pos: Pos) -> Result<Vec<i64>, ParseError> {
     if hi >= lo && hi.abs_diff(lo) >= SET_RANGE_MAX as u64 {
@@ -331,7 +343,7 @@ fn par_value(e: &Expr, names: &HashMap<&str, Named>, pos: Pos) -> Result<Value, 
     }
 }
 
-fn term(e: &Expr, names: &HashMap<&str, Named>, pos: Pos) -> Result<Term, ParseError> {
+pub(super) fn term(e: &Expr, names: &HashMap<&str, Named>, pos: Pos) -> Result<Term, ParseError> {
     let unknown = |name: &str| ParseError::new(pos, format!("'{}' is not declared", cut(name)));
     Ok(match e {
         Expr::Bool(b) => Term::Const(Value::Bool(*b)),
