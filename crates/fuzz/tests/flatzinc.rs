@@ -105,3 +105,102 @@ fn deep_nesting_stays_within_the_memory_bound() {
     );
     check(&text);
 }
+
+/// A FlatZinc model of about `bytes` bytes as MiniZinc writes them: one
+/// declaration per variable, then linear, reified and global constraints
+/// over them, and an objective.
+fn generated_model(bytes: usize) -> String {
+    use std::fmt::Write as _;
+    let vars = bytes / 200;
+    let mut text = String::new();
+    for i in 0..vars {
+        let _ = writeln!(text, "var 1..10: x{i} :: output_var;");
+        let _ = writeln!(text, "var bool: b{i};");
+    }
+    let mut i = 0u64;
+    while text.len() < bytes {
+        // A fixed walk over the variables, not random: the same file every run.
+        let (a, c) = (
+            (i * 7919) as usize % vars,
+            (i * 104_729 + 1) as usize % vars,
+        );
+        let _ = match i % 4 {
+            0 => writeln!(text, "constraint int_lin_le([1,-1],[x{a},x{c}],5);"),
+            1 => writeln!(text, "constraint int_le_reif(x{a},x{c},b{a});"),
+            2 => writeln!(text, "constraint bool_clause([b{a},b{c}],[]);"),
+            _ => writeln!(
+                text,
+                "constraint fzn_all_different_int([x{a},x{c},x{}]);",
+                (a + 1) % vars
+            ),
+        };
+        i += 1;
+    }
+    text.push_str("solve minimize x0;\n");
+    text
+}
+
+/// Reading, resolving, translating and compiling `text`, as fzn-csp does
+/// before its search; the peak of memory on the way.
+fn read_and_compile(text: &str) -> (bool, usize) {
+    let limits = backtrack::Limits::default();
+    let (ok, peak) = fuzz::peak_during(|| match flatzinc::read(text, true, &limits) {
+        Ok((_, translation)) => translation.model.compile_with(&limits).is_ok(),
+        Err(e) => {
+            assert_short_message(&e.to_string(), "flatzinc::read");
+            false
+        }
+    });
+    (ok, peak)
+}
+
+#[test]
+fn a_large_model_stays_within_the_memory_bound_from_the_text_to_the_network() {
+    for bytes in [100_000, 1_000_000, 4_000_000] {
+        let text = generated_model(bytes);
+        let (ok, peak) = read_and_compile(&text);
+        assert!(ok, "the generated model of {bytes} bytes compiles");
+        eprintln!(
+            "{} bytes: peak {peak} ({:.1}x)",
+            text.len(),
+            peak as f64 / text.len() as f64
+        );
+        assert_memory(peak, text.len(), "flatzinc::read and compile");
+    }
+}
+
+#[test]
+fn an_array_of_a_trillion_fresh_variables_is_refused_before_anything_is_allocated() {
+    let text = "array [1..1000000000000] of var 1..3: a;\nsolve satisfy;\n";
+    let (result, peak) = fuzz::peak_during(|| flatzinc::resolve(&flatzinc::parse(text).unwrap()));
+    let message = result.unwrap_err().to_string();
+    assert!(message.contains("1000000000000"), "{message}");
+    assert!(
+        message.contains(&flatzinc::FRESH_MAX.to_string()),
+        "{message}"
+    );
+    assert_short_message(&message, "flatzinc::resolve");
+    assert_memory(peak, text.len(), "flatzinc::resolve");
+}
+
+/// What a variable of an array declared without a value may take, from the
+/// text to the network: such a variable has no text of its own to count.
+const FRESH_VAR_BYTES: usize = 512;
+
+#[test]
+fn the_most_fresh_variables_stay_within_their_own_memory_bound() {
+    let n = flatzinc::FRESH_MAX;
+    let text = format!("array [1..{n}] of var 1..3: a;\nsolve satisfy;\n");
+    let (ok, peak) = read_and_compile(&text);
+    assert!(ok);
+    eprintln!(
+        "{n} fresh variables: peak {peak} ({} per variable)",
+        peak / n as usize
+    );
+    assert!(
+        peak <= fuzz::memory_bound(text.len()) + FRESH_VAR_BYTES * n as usize,
+        "{peak}"
+    );
+    let more = format!("array [1..{}] of var 1..3: a;\nsolve satisfy;\n", n + 1);
+    assert!(!read_and_compile(&more).0);
+}
