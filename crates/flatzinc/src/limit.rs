@@ -40,7 +40,7 @@ impl<'a> Watch<'a> {
             return Ok(());
         }
         self.steps = self.steps.wrapping_add(1);
-        if self.steps % POLL_EVERY == 0
+        if self.steps.is_multiple_of(POLL_EVERY)
             && let Some(stop) = self.limits.poll()
         {
             self.stopped = Some(stop);

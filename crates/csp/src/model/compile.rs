@@ -56,7 +56,7 @@ impl Model {
     fn lay_out_within(&self, id: u64, limits: &Limits) -> Result<Network, Stop> {
         let polling = limits.needs_polling();
         let poll = |step: usize| {
-            if polling && step % POLL_EVERY == 0 {
+            if polling && step.is_multiple_of(POLL_EVERY) {
                 limits.poll().map_or(Ok(()), Err)
             } else {
                 Ok(())
