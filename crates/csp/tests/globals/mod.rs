@@ -14,7 +14,7 @@
 mod arrays;
 mod counting;
 mod sequences;
-
+mod wide;
 
 use backtrack::Limits;
 use csp::{Error, Model, Var};
