@@ -5,6 +5,7 @@ mod branch;
 mod circuit;
 mod constraints;
 mod divide;
+mod globals;
 mod hall;
 mod hidato;
 mod interval;

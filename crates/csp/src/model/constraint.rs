@@ -182,14 +182,20 @@ impl Model {
     ///
     /// [`Error::TupleArity`] if a tuple's length is not the number of
     /// variables; [`Error::DomainTooLarge`] for an interval variable of more
-    /// than [`MAX_DOMAIN`](crate::MAX_DOMAIN) values (the table propagates
-    /// on bitsets: a smaller interval becomes one).
+    /// than [`MAX_DOMAIN`](crate::MAX_DOMAIN) values whose column lists
+    /// more than that many values (the table propagates on bitsets: a
+    /// narrower interval becomes one, and a wider one is first narrowed to
+    /// its column's values, or read through its rank among them).
     pub fn table<T: AsRef<[i64]>>(
         &mut self,
         vars: &[Var],
         tuples: impl IntoIterator<Item = T>,
     ) -> Result<(), Error> {
         let vars = self.check_all(vars)?;
+        if vars.iter().any(|&v| self.too_wide(v)) {
+            let rows = tuples.into_iter().map(|t| t.as_ref().to_vec()).collect();
+            return self.wide_table(&vars, rows);
+        }
         self.make_bitsets(&vars)?;
         let mut flat = Vec::new();
         let mut count = 0;

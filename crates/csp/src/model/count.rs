@@ -46,9 +46,10 @@ impl Model {
     }
 
     /// `counts[k]` is the number of `vars` equal to `values[k]`, for each
-    /// `k` (values outside the list are not restricted). Propagated as one
-    /// [`count`](Model::count) per value, and `counts` adding up to at most
-    /// the number of variables.
+    /// `k` (values outside the list are not restricted; a value listed
+    /// twice has both its counts equal to its number). Propagated as one
+    /// [`count`](Model::count) per value, and the counts of the distinct
+    /// values adding up to at most the number of variables.
     ///
     /// # Errors
     ///
@@ -82,7 +83,16 @@ impl Model {
         for (&value, &count) in values.iter().zip(counts) {
             self.count(vars, value, count)?;
         }
+        // A value listed twice has one count, given twice: it is counted
+        // once in the total.
+        let mut seen = std::collections::HashSet::with_capacity(values.len());
+        let firsts: Vec<Var> = values
+            .iter()
+            .zip(counts)
+            .filter(|&(&value, _)| seen.insert(value))
+            .map(|(_, &count)| count)
+            .collect();
         let n = i64::try_from(vars.len()).map_err(|_| Error::Overflow)?;
-        self.sum(counts, crate::Rel::Le, n)
+        self.sum(&firsts, crate::Rel::Le, n)
     }
 }

@@ -22,7 +22,10 @@ pub(crate) struct Inverse {
 #[derive(Clone, Debug)]
 pub(crate) struct Lex {
     pub(crate) xs: Box<[u32]>,
+    /// As long as `xs`.
     pub(crate) ys: Box<[u32]>,
+    /// `xs < ys`: equal lists fail.
+    pub(crate) strict: bool,
 }
 
 /// Whether the domains of `a` and `b` share a value. The values between
@@ -118,16 +121,20 @@ impl Inverse {
 
 impl Lex {
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
-        for (&x, &y) in self.xs.iter().zip(self.ys.iter()) {
-            // Before the first position not surely equal, x <= y there.
-            s.set_max(x, s.max(y))?;
-            s.set_min(y, s.min(x))?;
+        let last = self.xs.len().wrapping_sub(1);
+        for (i, (&x, &y)) in self.xs.iter().zip(self.ys.iter()).enumerate() {
+            // Before the first position not surely equal, x <= y there;
+            // at the last one, x < y when strict.
+            let gap = i64::from(self.strict && i == last);
+            s.set_max(x, s.max(y).saturating_sub(gap))?;
+            s.set_min(y, s.min(x).saturating_add(gap))?;
             let equal =
                 matches!((s.fixed_value(x), s.fixed_value(y)), (Some(a), Some(b)) if a == b);
             if !equal {
                 return Ok(());
             }
         }
-        Ok(())
+        // Every position equal: only `<=` allows that.
+        if self.strict { Err(Fail) } else { Ok(()) }
     }
 }

@@ -11,38 +11,87 @@
 //! edge from every matched value and to every free value: both cases are
 //! then "the edge's two ends are in one strongly connected component".
 //!
+//! The matching is kept from one run to the next (as Régin's and Gecode's
+//! are): a run starts from the last one found, drops the pairs whose value
+//! has left its variable's domain, and repairs only those variables with
+//! augmenting paths. Domains only shrink down a branch, and a matching of
+//! a deeper node is still one after backtracking (the domains there are
+//! larger), so whatever run left it, it is a valid start once its pairs
+//! are checked against the current domains; it is shared by every clone
+//! of the network, and a run that finds it in use by another thread
+//! starts from nothing.
+//!
 //! # Complexity
 //!
-//! `O(n * e)` for the matching (augmenting paths from scratch) and `O(e)`
-//! for the components (Tarjan), for `n` variables and `e` pairs of a
-//! variable and a value of its domain.
+//! `O(k * e)` for the matching, `k` the variables that lost their matched
+//! value (`n` at the first run), and `O(e)` for the components (Tarjan),
+//! for `n` variables and `e` pairs of a variable and a value of its domain.
+
+use std::sync::Mutex;
 
 use crate::domain::{Fail, Store};
 
+const NONE: u32 = u32::MAX;
+
+/// The most pairs of a variable and a value the graph holds.
+const MAX_EDGES: usize = 1 << 24;
+
 /// `vars` all different, on domains.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Matching {
     pub(crate) vars: Box<[u32]>,
+    /// The value each variable had in the last matching found (empty
+    /// before the first).
+    last: Mutex<Vec<i64>>,
+}
+
+impl Clone for Matching {
+    fn clone(&self) -> Matching {
+        Matching::new(self.vars.clone())
+    }
 }
 
 impl Matching {
+    pub(crate) fn new(vars: Box<[u32]>) -> Matching {
+        Matching {
+            vars,
+            last: Mutex::new(Vec::new()),
+        }
+    }
+
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
-        let domains: Vec<Vec<i64>> = self
-            .vars
-            .iter()
-            .map(|&v| {
-                (s.min(v)..=s.max(v))
-                    .filter(|&x| s.contains(v, x))
-                    .collect()
-            })
-            .collect();
-        let kept = supported(&domains).ok_or(Fail)?;
-        for ((&v, before), after) in self.vars.iter().zip(&domains).zip(&kept) {
-            if before.len() != after.len() {
-                for &x in before {
-                    if after.binary_search(&x).is_err() {
-                        s.remove(v, x)?;
-                    }
+        // Past the largest graph it builds, forward checking alone (posted
+        // with it) keeps the constraint.
+        let Some(graph) = Graph::of(s, &self.vars) else {
+            return Ok(());
+        };
+        let mut mate = vec![NONE; graph.n];
+        let mut owner = vec![NONE; graph.m];
+        // The last matching, where its pairs still hold.
+        if let Ok(last) = self.last.try_lock()
+            && last.len() == graph.n
+        {
+            for (i, &x) in last.iter().enumerate() {
+                if let Some(k) = graph.index(x)
+                    && owner[k as usize] == NONE
+                    && graph.edges(i).contains(&k)
+                {
+                    mate[i] = k;
+                    owner[k as usize] = i as u32;
+                }
+            }
+        }
+        graph.complete(&mut mate, &mut owner)?;
+        if let Ok(mut last) = self.last.try_lock() {
+            last.clear();
+            last.extend(mate.iter().map(|&k| graph.value(k)));
+        }
+        let component = graph.components(&mate, &owner);
+        let n = graph.n;
+        for (i, &v) in self.vars.iter().enumerate() {
+            for &k in graph.edges(i) {
+                if mate[i] != k && component[i] != component[n + k as usize] {
+                    s.remove(v, graph.value(k))?;
                 }
             }
         }
@@ -50,142 +99,245 @@ impl Matching {
     }
 }
 
-/// The values of each (ascending) domain that some solution of the
-/// all-different uses; `None` when it has no solution.
-pub(crate) fn supported(domains: &[Vec<i64>]) -> Option<Vec<Vec<i64>>> {
-    let n = domains.len();
-    let mut values: Vec<i64> = domains.iter().flatten().copied().collect();
-    values.sort_unstable();
-    values.dedup();
-    let m = values.len();
-    if m < n {
-        return None;
-    }
-    // Each variable's values by index.
-    let edges: Vec<Vec<usize>> = domains
-        .iter()
-        .map(|d| {
-            d.iter()
-                .filter_map(|x| values.binary_search(x).ok())
-                .collect()
-        })
-        .collect();
-    let mate = matching(&edges, m)?;
-    let mut owner = vec![usize::MAX; m];
-    for (i, &k) in mate.iter().enumerate() {
-        owner[k] = i;
-    }
-    // Nodes: variables 0..n, values n..n+m, t last.
-    let t = n + m;
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n + m + 1];
-    for (i, vals) in edges.iter().enumerate() {
-        for &k in vals {
-            if mate[i] == k {
-                out[i].push(n + k);
+/// The variables and the values of their domains, each value by its
+/// index among all of them.
+struct Graph {
+    n: usize,
+    m: usize,
+    /// Variable `i`'s value indices: `edge[first[i]..first[i + 1]]`.
+    first: Vec<usize>,
+    edge: Vec<u32>,
+    /// The values by index: `lo + index` when dense, else this list.
+    lo: i64,
+    values: Option<Vec<i64>>,
+}
+
+impl Graph {
+    /// The graph of the variables' current domains; `None` past
+    /// [`MAX_EDGES`] pairs.
+    fn of(s: &Store<'_>, vars: &[u32]) -> Option<Graph> {
+        let mut first = Vec::with_capacity(vars.len() + 1);
+        let mut all: Vec<i64> = Vec::new();
+        first.push(0);
+        for &v in vars {
+            if s.size(v) > (MAX_EDGES - all.len()) as u64 {
+                return None;
+            }
+            if s.is_interval(v) {
+                let (lo, hi) = (s.min(v), s.max(v));
+                all.extend(lo..=hi);
             } else {
-                out[n + k].push(i);
+                let (start, end) = s.span(v);
+                let offset = s.stat.vars[v as usize].offset;
+                for w in start..end {
+                    let mut word = s.word_at(w as u32);
+                    let base = offset + ((w - start) * 64) as i64;
+                    while word != 0 {
+                        all.push(base + i64::from(word.trailing_zeros()));
+                        word &= word - 1;
+                    }
+                }
             }
+            first.push(all.len());
         }
-    }
-    for (k, &o) in owner.iter().enumerate() {
-        if o == usize::MAX {
-            out[t].push(n + k);
-        } else {
-            out[n + k].push(t);
+        let lo = all.iter().copied().min().unwrap_or(0);
+        let hi = all.iter().copied().max().unwrap_or(0);
+        let span = hi as i128 - lo as i128 + 1;
+        if span <= (4 * all.len() as i128).max(1024) {
+            let edge = all.iter().map(|&x| (x - lo) as u32).collect();
+            return Some(Graph {
+                n: vars.len(),
+                m: span as usize,
+                first,
+                edge,
+                lo,
+                values: None,
+            });
         }
-    }
-    let component = components(&out);
-    Some(
-        domains
+        let mut values = all.clone();
+        values.sort_unstable();
+        values.dedup();
+        let edge = all
             .iter()
-            .zip(&edges)
-            .enumerate()
-            .map(|(i, (d, vals))| {
-                d.iter()
-                    .zip(vals)
-                    .filter(|&(_, &k)| mate[i] == k || component[i] == component[n + k])
-                    .map(|(&x, _)| x)
-                    .collect()
-            })
-            .collect(),
-    )
-}
+            .map(|x| values.partition_point(|y| y < x) as u32)
+            .collect();
+        Some(Graph {
+            n: vars.len(),
+            m: values.len(),
+            first,
+            edge,
+            lo: 0,
+            values: Some(values),
+        })
+    }
 
-/// A value for each variable, all different, if there is such a matching:
-/// augmenting paths, searched with an explicit stack.
-fn matching(edges: &[Vec<usize>], values: usize) -> Option<Vec<usize>> {
-    const NONE: usize = usize::MAX;
-    let n = edges.len();
-    let mut mate = vec![NONE; n];
-    let mut owner = vec![NONE; values];
-    // The seen marks of one search are the ones equal to its number.
-    let mut seen = vec![0usize; values];
-    for root in 0..n {
-        let stamp = root + 1;
-        // (variable, next edge to try); the values reached on the way.
-        let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
-        let mut path: Vec<usize> = Vec::new();
-        let mut found = false;
-        while let Some(&mut (i, ref mut next)) = stack.last_mut() {
-            let Some(&k) = edges[i].get(*next) else {
-                stack.pop();
-                path.pop();
-                continue;
-            };
-            *next += 1;
-            if seen[k] == stamp {
-                continue;
-            }
-            seen[k] = stamp;
-            path.push(k);
-            if owner[k] == NONE {
-                found = true;
-                break;
-            }
-            stack.push((owner[k], 0));
-        }
-        if !found {
-            return None;
-        }
-        // Flip the path: each variable on the stack takes its value on it.
-        for (&(i, _), &k) in stack.iter().zip(&path) {
-            mate[i] = k;
-            owner[k] = i;
+    fn edges(&self, i: usize) -> &[u32] {
+        &self.edge[self.first[i]..self.first[i + 1]]
+    }
+
+    fn value(&self, k: u32) -> i64 {
+        match &self.values {
+            Some(values) => values[k as usize],
+            None => self.lo + i64::from(k),
         }
     }
-    Some(mate)
+
+    /// The index of value `x`, if some domain has it.
+    fn index(&self, x: i64) -> Option<u32> {
+        match &self.values {
+            Some(values) => values.binary_search(&x).ok().map(|k| k as u32),
+            None => {
+                let k = x.checked_sub(self.lo)?;
+                (0 <= k && (k as usize) < self.m).then_some(k as u32)
+            }
+        }
+    }
+
+    /// Gives every variable without a value one, by augmenting paths
+    /// (searched with an explicit stack); fails when one has none.
+    fn complete(&self, mate: &mut [u32], owner: &mut [u32]) -> Result<(), Fail> {
+        // The seen marks of one search are the ones equal to its number.
+        let mut seen = vec![0u32; self.m];
+        let mut stamp = 0;
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        let mut path: Vec<u32> = Vec::new();
+        for root in 0..self.n {
+            if mate[root] != NONE {
+                continue;
+            }
+            // A free value of its own first.
+            if let Some(&k) = self
+                .edges(root)
+                .iter()
+                .find(|&&k| owner[k as usize] == NONE)
+            {
+                mate[root] = k;
+                owner[k as usize] = root as u32;
+                continue;
+            }
+            stamp += 1;
+            stack.clear();
+            path.clear();
+            stack.push((root, 0));
+            let mut found = false;
+            while let Some(&mut (i, ref mut next)) = stack.last_mut() {
+                let Some(&k) = self.edges(i).get(*next) else {
+                    stack.pop();
+                    path.pop();
+                    continue;
+                };
+                *next += 1;
+                if seen[k as usize] == stamp {
+                    continue;
+                }
+                seen[k as usize] = stamp;
+                path.push(k);
+                if owner[k as usize] == NONE {
+                    found = true;
+                    break;
+                }
+                stack.push((owner[k as usize] as usize, 0));
+            }
+            if !found {
+                return Err(Fail);
+            }
+            // Flip the path: each variable on the stack takes its value on
+            // it.
+            for (&(i, _), &k) in stack.iter().zip(&path) {
+                mate[i] = k;
+                owner[k as usize] = i as u32;
+            }
+        }
+        Ok(())
+    }
+
+    /// The strongly connected component of each node of the residual
+    /// graph: variables `0..n`, values `n..n + m`, then `t`.
+    fn components(&self, mate: &[u32], owner: &[u32]) -> Vec<u32> {
+        let (n, m) = (self.n, self.m);
+        let t = n + m;
+        // Whether each value is in some domain.
+        let mut used = vec![false; m];
+        for &k in &self.edge {
+            used[k as usize] = true;
+        }
+        // The out-edges, by node: counted, then placed.
+        let mut start = vec![0usize; t + 2];
+        for i in 0..n {
+            start[i + 1] += 1;
+            for &k in self.edges(i) {
+                if mate[i] != k {
+                    start[n + k as usize + 1] += 1;
+                }
+            }
+        }
+        for k in (0..m).filter(|&k| used[k]) {
+            if owner[k] == NONE {
+                start[t + 1] += 1;
+            } else {
+                start[n + k + 1] += 1;
+            }
+        }
+        for node in 0..=t {
+            start[node + 1] += start[node];
+        }
+        let mut fill = start.clone();
+        let mut out = vec![0u32; start[t + 1]];
+        let mut put = |from: usize, to: usize| {
+            out[fill[from]] = to as u32;
+            fill[from] += 1;
+        };
+        for i in 0..n {
+            put(i, n + mate[i] as usize);
+            for &k in self.edges(i) {
+                if mate[i] != k {
+                    put(n + k as usize, i);
+                }
+            }
+        }
+        for k in (0..m).filter(|&k| used[k]) {
+            if owner[k] == NONE {
+                put(t, n + k);
+            } else {
+                put(n + k, t);
+            }
+        }
+        tarjan(&start, &out)
+    }
 }
 
-/// The strongly connected component of each node (Tarjan's, with an
+/// The strongly connected component of each node of the graph whose node
+/// `v` has the out-edges `out[start[v]..start[v + 1]]` (Tarjan's, with an
 /// explicit stack).
-fn components(out: &[Vec<usize>]) -> Vec<usize> {
-    const NONE: usize = usize::MAX;
-    let n = out.len();
-    let (mut index, mut low) = (vec![NONE; n], vec![0; n]);
-    let mut component = vec![NONE; n];
-    let mut open: Vec<usize> = Vec::new();
-    let mut on_open = vec![false; n];
-    let (mut counter, mut found) = (0, 0);
-    for root in 0..n {
+fn tarjan(start: &[usize], out: &[u32]) -> Vec<u32> {
+    let nodes = start.len() - 1;
+    let (mut index, mut low) = (vec![NONE; nodes], vec![0u32; nodes]);
+    let mut component = vec![NONE; nodes];
+    let mut open: Vec<u32> = Vec::new();
+    let mut on_open = vec![false; nodes];
+    let (mut counter, mut found) = (0u32, 0u32);
+    let mut calls: Vec<(usize, usize)> = Vec::new();
+    for root in 0..nodes {
         if index[root] != NONE {
             continue;
         }
-        let mut calls: Vec<(usize, usize)> = vec![(root, 0)];
+        calls.push((root, start[root]));
         index[root] = counter;
         low[root] = counter;
         counter += 1;
-        open.push(root);
+        open.push(root as u32);
         on_open[root] = true;
         while let Some(&mut (v, ref mut next)) = calls.last_mut() {
-            if let Some(&w) = out[v].get(*next) {
+            if *next < start[v + 1] {
+                let w = out[*next] as usize;
                 *next += 1;
                 if index[w] == NONE {
                     index[w] = counter;
                     low[w] = counter;
                     counter += 1;
-                    open.push(w);
+                    open.push(w as u32);
                     on_open[w] = true;
-                    calls.push((w, 0));
+                    calls.push((w, start[w]));
                 } else if on_open[w] {
                     low[v] = low[v].min(index[w]);
                 }
@@ -197,9 +349,9 @@ fn components(out: &[Vec<usize>]) -> Vec<usize> {
             }
             if low[v] == index[v] {
                 while let Some(w) = open.pop() {
-                    on_open[w] = false;
-                    component[w] = found;
-                    if w == v {
+                    on_open[w as usize] = false;
+                    component[w as usize] = found;
+                    if w as usize == v {
                         break;
                     }
                 }

@@ -54,7 +54,7 @@ pub(crate) use global::Global;
 pub(crate) use hall::Hall;
 use linear::{bounds, not_equal_sum};
 pub(crate) use matching::Matching;
-pub(crate) use member::Member;
+pub(crate) use member::{Member, Ranked};
 pub(crate) use regular::Regular;
 pub(crate) use reified::{ReifiedIn, ReifiedLinear};
 use table::table;

@@ -1,0 +1,152 @@
+//! The counting globals with repeats: all different (plain, bounds,
+//! domain), among, count, global cardinality, membership, min and max.
+
+use proptest::prelude::*;
+
+use super::{agree, domains, objective, pick, positions, vars_at};
+
+/// Whether the values are pairwise different.
+fn distinct(values: &[i64]) -> bool {
+    (0..values.len()).all(|i| (i + 1..values.len()).all(|j| values[i] != values[j]))
+}
+
+/// How many of `values` equal `v`.
+fn occurrences(values: &[i64], v: i64) -> i64 {
+    values.iter().filter(|&&x| x == v).count() as i64
+}
+
+#[test]
+fn global_cardinality_with_a_value_listed_twice_keeps_every_solution() {
+    // [x, y] over 1..2, cover [1, 1], counts [c1, c2] over 0..2: both
+    // counts are the number of 1s, so 4 solutions, one with x = y = 1 and
+    // c1 = c2 = 2, where the largest c1 is.
+    let mut m = csp::Model::new();
+    let xs = m.vars(2, 1..=2).unwrap();
+    let cs = m.vars(2, 0..=2).unwrap();
+    m.global_cardinality(&xs, &[1, 1], &cs).unwrap();
+    let mut all: Vec<Vec<i64>> = m
+        .compile()
+        .solutions(usize::MAX)
+        .iter()
+        .map(|s| s.values().to_vec())
+        .collect();
+    all.sort();
+    assert_eq!(
+        all,
+        [[1, 1, 2, 2], [1, 2, 1, 1], [2, 1, 1, 1], [2, 2, 0, 0]]
+    );
+    m.maximize(cs[0]).unwrap();
+    let report = m.compile().optimize(&backtrack::Limits::default(), |_| {});
+    assert!(report.outcome.is_complete());
+    assert_eq!(report.value.objective, Some(2));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn all_different_in_its_three_forms_with_repeated_variables(
+        (d, xs, kind, goal) in (1usize..=5).prop_flat_map(|n| (domains(n), positions(n, 5), 0..3u8, objective(n))),
+    ) {
+        agree(
+            &d,
+            &|m, v| {
+                let xs = vars_at(v, &xs);
+                match kind {
+                    0 => m.all_different(&xs),
+                    1 => m.all_different_bounds(&xs),
+                    _ => m.all_different_domain(&xs),
+                }
+            },
+            &|a| distinct(&pick(a, &xs)),
+            &goal,
+        )?;
+    }
+
+    #[test]
+    fn among_and_count_with_repeated_values_and_the_count_in_the_list(
+        (d, xs, values, count, goal) in (1usize..=5).prop_flat_map(|n| (
+            domains(n),
+            positions(n, 5),
+            prop::collection::vec(-1i64..=3, 0..=4),
+            0..n,
+            objective(n),
+        )),
+    ) {
+        agree(
+            &d,
+            &|m, v| m.among(&vars_at(v, &xs), values.iter().copied(), v[count]),
+            &|a| pick(a, &xs).iter().filter(|x| values.contains(x)).count() as i64 == a[count],
+            &goal,
+        )?;
+    }
+
+    #[test]
+    fn global_cardinality_with_repeated_values_counts_and_variables(
+        (d, xs, cover, goal) in (1usize..=5).prop_flat_map(|n| (
+            domains(n),
+            positions(n, 4),
+            prop::collection::vec((-1i64..=3, 0..n), 0..=3),
+            objective(n),
+        )),
+    ) {
+        let values: Vec<i64> = cover.iter().map(|c| c.0).collect();
+        let counts: Vec<usize> = cover.iter().map(|c| c.1).collect();
+        agree(
+            &d,
+            &|m, v| m.global_cardinality(&vars_at(v, &xs), &values, &vars_at(v, &counts)),
+            &|a| {
+                let x = pick(a, &xs);
+                values.iter().zip(&counts).all(|(&value, &c)| occurrences(&x, value) == a[c])
+            },
+            &goal,
+        )?;
+    }
+
+    #[test]
+    fn membership_with_repeated_values_and_its_boolean_the_same_variable(
+        (d, b, x, values, half, goal) in (1usize..=4).prop_flat_map(|n| (
+            domains(n),
+            0..n,
+            0..n,
+            prop::collection::vec(-1i64..=3, 0..=4),
+            any::<bool>(),
+            objective(n),
+        )),
+    ) {
+        agree(
+            &d,
+            &|m, v| {
+                let values = values.iter().copied();
+                if half { m.half_reify_in(v[b], v[x], values) } else { m.reify_in(v[b], v[x], values) }
+            },
+            &|a| {
+                let inside = values.contains(&a[x]);
+                (a[b] == 0 || a[b] == 1) && if half { a[b] == 0 || inside } else { (a[b] == 1) == inside }
+            },
+            &goal,
+        )?;
+    }
+
+    #[test]
+    fn min_and_max_with_repeated_arguments_and_the_result_among_them(
+        (d, xs, z, max, goal) in (1usize..=5).prop_flat_map(|n| (
+            domains(n),
+            positions(n, 4),
+            0..n,
+            any::<bool>(),
+            objective(n),
+        )),
+    ) {
+        agree(
+            &d,
+            &|m, v| if max { m.max(&vars_at(v, &xs), v[z]) } else { m.min(&vars_at(v, &xs), v[z]) },
+            &|a| {
+                let x = pick(a, &xs);
+                let e = if max { x.iter().max() } else { x.iter().min() };
+                e == Some(&a[z])
+            },
+            &goal,
+        )?;
+    }
+}
