@@ -119,9 +119,11 @@
 //! `disjunctive` and the objective work on bounds; `table`, `regular` and
 //! `circuit` need bitsets and turn an interval of at most [`MAX_DOMAIN`]
 //! values into one ([`Error::DomainTooLarge`] past that). The default
-//! search does not list an interval's values: it branches `x = lo`, then
-//! `x > lo`, the same values in the same order; [`ValueOrder::Max`] tries
-//! `x = hi`, then `x < hi`, and [`ValueOrder::Split`] halves the bounds.
+//! search does not list an interval's values: it halves the bounds down to
+//! 64 values, then tries those one by one, the same values in the same
+//! order in memory that grows with the number of variables, not of values;
+//! [`ValueOrder::Max`] does the same from the top, and
+//! [`ValueOrder::Split`] halves the bounds to the end.
 //!
 //! Start times in `0..=1_000_000`, the last one as early as it can be:
 //!

@@ -155,11 +155,25 @@ fn a_model_without_an_objective_optimizes_to_its_first_solution() {
 }
 
 #[test]
-fn maximizing_a_variable_that_can_take_the_smallest_i64_is_refused() {
-    let mut m = Model::new();
-    let x = m.var(i64::MIN..=i64::MIN + 3).unwrap();
-    assert_eq!(m.maximize(x), Err(csp::Error::Overflow));
-    m.minimize(x).unwrap();
-    let report = m.compile().optimize(&Limits::default(), |_| {});
-    assert_eq!(report.value.objective, Some(i64::MIN));
+fn an_objective_over_every_i64_is_maximized_and_minimized_at_its_ends() {
+    for (range, maximize, best) in [
+        (i64::MIN..=i64::MIN + 3, true, i64::MIN + 3),
+        (i64::MIN..=i64::MIN + 3, false, i64::MIN),
+        (i64::MIN..=i64::MIN, true, i64::MIN),
+        (i64::MIN..=i64::MAX, true, i64::MAX),
+        (i64::MIN..=i64::MAX, false, i64::MIN),
+    ] {
+        let mut m = Model::new();
+        let x = m.var(range.clone()).unwrap();
+        if maximize {
+            m.maximize(x).unwrap();
+        } else {
+            m.minimize(x).unwrap();
+        }
+        let report = m.compile().optimize(&Limits::default(), |_| {});
+        assert!(report.outcome.is_complete(), "{range:?} {maximize}");
+        assert_eq!(report.value.objective, Some(best), "{range:?} {maximize}");
+        assert_eq!(report.value.bound, Some(best), "{range:?} {maximize}");
+        assert_eq!(report.value.best.unwrap()[x], best);
+    }
 }

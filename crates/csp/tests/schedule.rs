@@ -24,9 +24,12 @@ fn a_task_moves_past_a_compulsory_part_a_hundred_billion_units_long() {
         .unwrap();
     m.minimize(second).unwrap();
     assert_eq!(optimum(&m, second, second), (span, span));
-    // Root propagation alone moves it: one node, no search.
+    // Root propagation alone moves it: the search only halves the
+    // interval down to its smallest value (about 40 halvings of 10^12),
+    // and never meets a dead end.
     let report = m.compile().optimize(&Limits::default(), |_| {});
-    assert!(report.value.stats.nodes <= 2, "{:?}", report.value.stats);
+    let stats = report.value.stats;
+    assert!(stats.dead_ends == 0 && stats.nodes <= 64, "{stats:?}");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The csp tests: one binary, one module per part. Every solution a search
 //! reports is checked by code that shares nothing with the model.
 
+mod arith;
 mod branch;
 mod circuit;
 mod constraints;

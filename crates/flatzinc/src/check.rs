@@ -189,6 +189,25 @@ impl Args<'_> {
     }
 }
 
+/// `x ^ y` as the specification defines `int_pow`: "z = x^y, z is
+/// constrained to `1 div pow(x, abs(y))` when y < 0". So `1 div 0` for
+/// `x = 0` and `y < 0`, undefined (`None`: no `z` holds); and `None` for a
+/// power past 128 bits, which no `i64` equals.
+fn power(x: i128, y: i128) -> Option<i128> {
+    let magnitude = u32::try_from(y.unsigned_abs()).ok();
+    if y >= 0 {
+        return x.checked_pow(magnitude?);
+    }
+    // 1 div p, rounded toward zero, for p = x^|y|: only 1 and -1 divide 1.
+    match x {
+        0 => None,
+        1 => Some(1),
+        -1 if y % 2 == 0 => Some(1),
+        -1 => Some(-1),
+        _ => Some(0),
+    }
+}
+
 fn compare(rel: &str, a: i128, b: i128) -> bool {
     match rel {
         "eq" => a == b,
@@ -306,10 +325,8 @@ fn holds(call: &Call, values: &[Value]) -> Checked<bool> {
         "int_min" => (a.int(0)?.min(a.int(1)?) == a.int(2)?, 3),
         "int_max" => (a.int(0)?.max(a.int(1)?) == a.int(2)?, 3),
         "int_pow" => {
-            let (x, y) = (a.int(0)?, a.int(1)?);
-            let power = u32::try_from(y).ok().and_then(|y| x.checked_pow(y));
-            let z = a.int(2)?;
-            (power.is_some_and(|p| p == z), 3)
+            let (x, y, z) = (a.int(0)?, a.int(1)?, a.int(2)?);
+            (power(x, y) == Some(z), 3)
         }
         "array_int_element" | "array_var_int_element" => {
             (element(a.int(0)?, &a.ints(1)?)? == a.int(2)?, 3)

@@ -120,7 +120,7 @@ fn unbounded_variables_that_a_constraint_defines_get_its_bounds() {
 
 #[test]
 fn wide_and_unbounded_variables_are_intervals() {
-    // No bounds at all: an interval of plus or minus 2^62.
+    // No bounds at all: an interval of every i64.
     let text = "var int: x :: output_var;\n\
                 var 0..10000000000000: y :: output_var;\n\
                 constraint int_le(1000000000000, x);\n\
@@ -151,7 +151,7 @@ fn wide_and_unbounded_variables_are_intervals() {
     assert_eq!(ours, expected);
     let lowest = "var int: x :: output_var;\nsolve minimize x;\n";
     let (ours, _, _) = all_solutions(lowest);
-    let best = format!("x = {};", -(1i64 << 62));
+    let best = format!("x = {};", i64::MIN);
     assert!(ours.iter().any(|lines| lines.contains(&best)), "{ours:?}");
 }
 
@@ -229,5 +229,115 @@ fn int_div_and_int_mod_past_the_table_size_have_exactly_the_solutions_of_enumera
             }
         }
         assert_eq!(found, expected, "{op}");
+    }
+}
+
+/// `x ^ y` as the specification words `int_pow`: `1 div x^|y|` for
+/// `y < 0` (rounded toward zero; undefined for `x = 0`).
+fn power_by_the_specification(x: i64, y: i64) -> Option<i64> {
+    if y >= 0 {
+        return x.checked_pow(u32::try_from(y).ok()?);
+    }
+    let p = x.checked_pow(u32::try_from(-y).ok()?)?;
+    1i64.checked_div(p)
+}
+
+#[test]
+fn int_pow_with_a_negative_exponent_has_every_solution_of_enumeration() {
+    // A small z (a table) and an unbounded one (its bounds inferred).
+    for z in ["var -10..10: z", "var int: z"] {
+        let text = format!(
+            "var 1..3: x :: output_var;\nvar -2..1: y :: output_var;\n\
+             {z} :: output_var;\nconstraint int_pow(x, y, z);\nsolve satisfy;\n"
+        );
+        let (found, all, status) = all_solutions(&text);
+        assert_eq!(status, Status::Complete, "{z}");
+        assert_eq!(found.len(), all.len(), "{z}: a solution twice");
+        let mut expected = BTreeSet::new();
+        for x in 1i64..=3 {
+            for y in -2i64..=1 {
+                if let Some(p) = power_by_the_specification(x, y) {
+                    let lines = [
+                        format!("x = {x};"),
+                        format!("y = {y};"),
+                        format!("z = {p};"),
+                    ];
+                    expected.insert(lines.into_iter().collect::<Lines>());
+                }
+            }
+        }
+        assert_eq!(expected.len(), 12);
+        assert_eq!(found, expected, "{z}");
+    }
+}
+
+#[test]
+fn an_unbounded_var_int_reaches_past_2_62() {
+    let cases = [
+        (
+            "var int: x :: output_var;\nconstraint int_le(5000000000000000000, x);\n\
+             constraint int_le(x, 5000000000000000001);\nsolve satisfy;\n",
+            vec![
+                vec!["x = 5000000000000000000;"],
+                vec!["x = 5000000000000000001;"],
+            ],
+        ),
+        (
+            "var int: x :: output_var;\nvar int: y;\nconstraint int_abs(x, y);\n\
+             constraint int_eq(y, 6000000000000000000);\nsolve satisfy;\n",
+            vec![
+                vec!["x = -6000000000000000000;"],
+                vec!["x = 6000000000000000000;"],
+            ],
+        ),
+        (
+            "var int: x :: output_var;\nconstraint int_le(4611686018427387905, x);\n\
+             constraint int_le(x, 4611686018427387905);\nsolve satisfy;\n",
+            vec![vec!["x = 4611686018427387905;"]],
+        ),
+    ];
+    for (text, want) in cases {
+        let (found, _, status) = all_solutions(text);
+        assert_eq!(status, Status::Complete, "{text}");
+        let want: BTreeSet<Lines> = want
+            .into_iter()
+            .map(|lines| lines.into_iter().map(str::to_string).collect())
+            .collect();
+        assert_eq!(found, want, "{text}");
+    }
+}
+
+#[test]
+fn times_of_an_unbounded_variable_by_itself_answers_at_once() {
+    let text = "var int: x :: output_var;\nvar int: z;\nconstraint int_times(x, x, z);\n\
+                constraint int_eq(z, 1000000);\nsolve satisfy;\n";
+    let started = std::time::Instant::now();
+    let (found, _, status) = all_solutions(text);
+    assert_eq!(status, Status::Complete);
+    let want: BTreeSet<Lines> = ["x = -1000;", "x = 1000;"]
+        .into_iter()
+        .map(|line| [line.to_string()].into_iter().collect())
+        .collect();
+    assert_eq!(found, want);
+    assert!(started.elapsed().as_secs() < 5);
+}
+
+#[test]
+fn maximizing_an_unbounded_var_int_without_an_annotation_answers_at_once() {
+    for (bound, best) in [
+        (
+            "constraint int_le(x, 1000000000007);\n",
+            "x = 1000000000007;",
+        ),
+        ("", "x = 9223372036854775807;"),
+    ] {
+        let text = format!("var int: x :: output_var;\n{bound}solve maximize x;\n");
+        let started = std::time::Instant::now();
+        let (_, all, status) = all_solutions(&text);
+        assert_eq!(status, Status::Complete, "{text}");
+        let last: Lines = [best.to_string()].into_iter().collect();
+        assert_eq!(all.last(), Some(&last), "{text}");
+        assert!(all.len() < 100, "{text}: {} solutions", all.len());
+        assert!(started.elapsed().as_secs() < 5);
     }
 }

@@ -30,14 +30,9 @@ impl Model {
     ///
     /// # Errors
     ///
-    /// [`Error::ForeignVar`] for a variable of another model;
-    /// [`Error::Overflow`] if `x` can take `i64::MIN`, whose negation (the
-    /// cost minimised) does not fit.
+    /// [`Error::ForeignVar`] for a variable of another model.
     pub fn maximize(&mut self, x: Var) -> Result<(), Error> {
         let var = self.check(x)?;
-        if self.bounds(var).is_some_and(|(lo, _)| lo == i64::MIN) {
-            return Err(Error::Overflow);
-        }
         self.objective = Some(Objective {
             var,
             maximize: true,

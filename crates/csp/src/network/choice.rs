@@ -14,10 +14,10 @@ pub enum Branch {
     #[default]
     Fix = 0,
     /// `var <= value` (a domain split, [`ValueOrder::Split`](crate::ValueOrder::Split),
-    /// or the rest of an interval after its largest value).
+    /// or the lower half of a wide interval).
     AtMost = 1,
-    /// `var >= value` (the other half, or the rest of an interval after
-    /// its smallest value: the default search on intervals).
+    /// `var >= value` (the other half, or the upper half of a wide
+    /// interval).
     AtLeast = 2,
 }
 
@@ -99,6 +99,51 @@ impl Values {
             rest,
             ..Values::empty(var)
         }
+    }
+
+    /// The choices on an interval `lo..=hi` (`lo < hi`), ascending or
+    /// descending, taking memory bounded by the depth in variables rather
+    /// than in values: up to 64 values are each fixed from this one frame
+    /// (ascending from a word of bits); a wider interval is halved,
+    /// `var <= mid` then `var > mid` (the other way round descending), so
+    /// that a variable of `w` values is at most `log2(w / 64) + 1` frames
+    /// deep and its values still come in order.
+    pub(super) fn interval(var: Var, lo: i64, hi: i64, descending: bool) -> Values {
+        let width = hi as i128 - lo as i128 + 1;
+        if width <= 64 {
+            if descending {
+                let list = (lo..=hi).rev().map(|v| Choice::fix(var, v)).collect();
+                return Values::listed(var, list);
+            }
+            let bits = if width == 64 {
+                u64::MAX
+            } else {
+                (1u64 << width) - 1
+            };
+            return Values {
+                offset: lo,
+                bits,
+                ..Values::empty(var)
+            };
+        }
+        // The midpoint rounded down, without overflow; lo <= mid < hi.
+        let mid = lo + ((hi as i128 - lo as i128) / 2) as i64;
+        let low = Choice {
+            var,
+            value: mid,
+            kind: Branch::AtMost,
+        };
+        let high = Choice {
+            var,
+            value: mid + 1,
+            kind: Branch::AtLeast,
+        };
+        let list = if descending {
+            vec![high, low]
+        } else {
+            vec![low, high]
+        };
+        Values::listed(var, list)
     }
 
     #[inline(never)]

@@ -48,9 +48,10 @@ impl Network {
     }
 
     /// The choices on `v` in the order `order` asks for. An interval, which
-    /// may be too wide to list, is cut instead of listed: `Min` tries
-    /// `v = lo`, then `v > lo`; `Max` tries `v = hi`, then `v < hi`;
-    /// `Median` the middle `m` of the bounds, then `v < m`, then `v > m`.
+    /// may be too wide to list, is cut instead of listed: `Min` and `Max`
+    /// take up to 64 values one by one, and halve a wider interval first
+    /// (see [`Values::interval`]); `Median` tries the middle `m` of the
+    /// bounds, then `v < m`, then `v > m`.
     fn split(&self, v: u32, order: ValueOrder) -> Values {
         let var = Var {
             model: self.stat.model,
@@ -109,8 +110,7 @@ impl Network {
         let (lo, hi) = self.min_max(var.index);
         let at = |kind, value| Choice { var, value, kind };
         // lo < hi: every value below stays within the bounds.
-        let list = match order {
-            ValueOrder::Max => vec![Choice::fix(var, hi), at(Branch::AtMost, hi - 1)],
+        match order {
             ValueOrder::Median => {
                 let mid = lo + ((hi as i128 - lo as i128) / 2) as i64;
                 let mut list = vec![Choice::fix(var, mid)];
@@ -118,11 +118,10 @@ impl Network {
                     list.push(at(Branch::AtMost, mid - 1));
                 }
                 list.push(at(Branch::AtLeast, mid + 1));
-                list
+                Values::listed(var, list)
             }
-            _ => vec![Choice::fix(var, lo), at(Branch::AtLeast, lo + 1)],
-        };
-        Values::listed(var, list)
+            _ => Values::interval(var, lo, hi, order == ValueOrder::Max),
+        }
     }
 }
 

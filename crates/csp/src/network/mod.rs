@@ -40,8 +40,10 @@ use crate::var::Var;
 /// the unfixed variable with the smallest domain; ties go to the variable in
 /// the most constraints (its degree), then to the lowest index. Its values
 /// are tried in ascending order, each as a [`Choice`] `(var, value)`; an
-/// interval's as `var = lo`, then `var >= lo + 1` (its values may be too
-/// many to list).
+/// interval of more than 64 values (too many to list, perhaps) is halved
+/// first, `var <= mid` then `var > mid`, so that the search's memory grows
+/// with the number of variables, not of values. An interval to maximise is
+/// tried from the top down.
 /// Applying a choice fixes the variable and propagates: the constraints
 /// woken by the variables that change narrow the others' domains, until
 /// nothing changes or a domain runs empty. An empty domain marks the state
@@ -339,27 +341,28 @@ impl Network {
     }
 
     /// The choices on `v` by the default value order: its values ascending;
-    /// for an interval, which may be too wide to list, `v = lo`, then
-    /// `v > lo` (`v >= lo + 1`), the same values in the same order.
+    /// for an interval, which may be too wide to list, its values one by
+    /// one when it has at most 64 of them, else its lower half then its
+    /// upper half (see [`Values::interval`]): the same values in the same
+    /// order, in memory bounded by the depth in variables. An interval to
+    /// maximise is split from its top instead, so that branch and bound
+    /// does not climb a wide domain one value at a time (minimising, the
+    /// bottom is already the best end).
     fn ascending(&self, v: u32) -> Values {
         let layout = &self.stat.vars[v as usize];
         if !layout.is_interval() {
             return self.values_of(v);
         }
-        let (lo, hi) = interval(layout, &self.st.words);
         let var = Var {
             model: self.stat.model,
             index: v,
         };
-        let mut list = vec![Choice::fix(var, lo)];
-        if lo < hi {
-            list.push(Choice {
-                var,
-                value: lo + 1,
-                kind: Branch::AtLeast,
-            });
-        }
-        Values::listed(var, list)
+        let toward_best = self
+            .stat
+            .objective
+            .is_some_and(|obj| obj.var == v && obj.maximize);
+        let (lo, hi) = interval(layout, &self.st.words);
+        Values::interval(var, lo, hi, toward_best)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Branch and bound on a model's objective: the network is an
-//! [`Optimize`] whose cost is the objective's value (negated to maximise),
+//! [`Optimize`] whose cost is the objective's value (complemented to
+//! maximise, `!value`, so that every `i64` has a cost),
 //! and every bound the engine sets narrows the objective's domain in the
 //! next applied choice, so the other constraints prune on it.
 
@@ -36,9 +37,8 @@ impl Store<'_> {
             return Ok(());
         };
         if obj.maximize {
-            // -value < best: value >= 1 - best (best is minus a value, so
-            // its negation fits).
-            let lo = (-best).checked_add(1).ok_or(Fail)?;
+            // !value < best: value > !best.
+            let lo = (!best).checked_add(1).ok_or(Fail)?;
             self.set_min(obj.var, lo).map(drop)
         } else {
             let hi = best.checked_sub(1).ok_or(Fail)?;
@@ -49,8 +49,9 @@ impl Store<'_> {
 
 impl Network {
     /// The lowest cost the objective's domain allows in the current state:
-    /// its smallest value, or minus its largest when maximising (0 without
-    /// an objective: every solution is as good).
+    /// its smallest value, or `!value` (that is `-1 - value`) of its largest
+    /// when maximising, an order-reversing map of all of `i64` onto itself
+    /// (0 without an objective: every solution is as good).
     fn cost_now(&self) -> i64 {
         let Some(obj) = self.stat.objective else {
             return 0;
@@ -59,7 +60,7 @@ impl Network {
             return 0;
         }
         let (lo, hi) = self.min_max(obj.var);
-        if obj.maximize { -hi } else { lo }
+        if obj.maximize { !hi } else { lo }
     }
 
     /// The best solution of the model's objective
@@ -123,7 +124,7 @@ impl Network {
         outcome: Outcome,
     ) -> Report<Optimum> {
         let sign = |cost: i64| match self.stat.objective {
-            Some(obj) if obj.maximize => -cost,
+            Some(obj) if obj.maximize => !cost,
             _ => cost,
         };
         // A complete search without a solution proved that there is none:

@@ -1,5 +1,6 @@
-//! Linear sums: bounds propagation of `<=` and `==`, and `!=` once one
-//! variable is left.
+//! Linear sums: bounds propagation of `<=` and `==` (an equality also
+//! fails when the gcd of its open coefficients does not divide its
+//! constant), and `!=` once one variable is left.
 
 use super::Linear;
 use crate::domain::{Fail, Store};
@@ -156,7 +157,38 @@ fn bounds_with(s: &mut Store<'_>, l: &Linear, seen: &mut [i64]) -> Result<(), Fa
         if !again {
             return Ok(());
         }
+        // A narrowing fell short of its aim. Of an equality, that may be
+        // a gcd of the open terms' coefficients that does not divide what
+        // they must sum to: no bound would ever meet it, and the passes
+        // would shave one value each.
+        if eq {
+            divides(s, l)?;
+        }
     }
+}
+
+/// Fails when the gcd of the unfixed terms' coefficients does not divide
+/// `rhs` less the fixed terms: no integers reach it.
+#[inline(never)]
+fn divides(s: &Store<'_>, l: &Linear) -> Result<(), Fail> {
+    let (mut g, mut rest) = (0u128, i128::from(l.rhs));
+    for (&v, &a) in l.vars.iter().zip(&l.coefs) {
+        match s.fixed_value(v) {
+            Some(x) => rest -= i128::from(a) * i128::from(x),
+            None => g = gcd(g, i128::from(a).unsigned_abs()),
+        }
+    }
+    if g > 1 && rest.unsigned_abs() % g != 0 {
+        return Err(Fail);
+    }
+    Ok(())
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 /// `a * v <= upper`, which the domain does not satisfy yet; says whether

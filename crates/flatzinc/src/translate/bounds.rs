@@ -2,7 +2,7 @@
 //! it introduces unbounded when a constraint defines them from others
 //! (`int_lin_eq`, `int_times`, an element, ...). Interval arithmetic over
 //! those constraints gives them the bounds that follow, cut to `i64`;
-//! what stays unbounded becomes an interval of ±2^62 (`UNBOUNDED`).
+//! what stays unbounded becomes an interval of every `i64` (`UNBOUNDED`).
 
 use crate::instance::{Arg, Call, Domain, Instance, Term, Value};
 
@@ -46,6 +46,38 @@ pub(super) fn infer(instance: &Instance) -> Vec<Option<(i64, i64)>> {
             b.map(|(lo, hi)| (cut(lo), cut(hi)))
         })
         .collect()
+}
+
+/// The most pairs `(x, y)` whose powers are tried for the bounds of
+/// `int_pow`'s result.
+const POWERS_MAX: i128 = 1 << 16;
+
+/// The hull of `x ^ y` (`1 div x^|y|` for `y < 0`, none for `0 ^ y` then)
+/// over `xs` and `ys`, when they are few enough pairs to try and every
+/// power fits 128 bits.
+fn powers((xl, xh): (i128, i128), (yl, yh): (i128, i128)) -> Interval {
+    if (xh - xl + 1).saturating_mul(yh - yl + 1) > POWERS_MAX {
+        return None;
+    }
+    let mut hull: Interval = None;
+    for x in xl..=xh {
+        for y in yl..=yh {
+            let p = if y >= 0 {
+                x.checked_pow(u32::try_from(y).ok()?)?
+            } else {
+                match x {
+                    0 => continue,
+                    1 => 1,
+                    -1 if y % 2 == 0 => 1,
+                    -1 => -1,
+                    _ => 0,
+                }
+            };
+            hull = Some(hull.map_or((p, p), |(lo, hi)| (lo.min(p), hi.max(p))));
+        }
+    }
+    // Every pair undefined: no value holds, and 0 is as good a bound as any.
+    Some(hull.unwrap_or((0, 0)))
 }
 
 fn of(term: &Term, bounds: &[Interval]) -> Interval {
@@ -178,6 +210,15 @@ fn derive(call: &Call, bounds: &mut [Interval]) -> bool {
                 (-d.min(m), d.min(m))
             };
             set(z, Some(value), bounds)
+        }
+        "int_pow" => {
+            let (Some(x), Some(y), Some(z)) = (t(0), t(1), t(2)) else {
+                return false;
+            };
+            let (Some(xs), Some(ys)) = (of(x, bounds), of(y, bounds)) else {
+                return false;
+            };
+            set(z, powers(xs, ys), bounds)
         }
         "bool2int" => {
             let Some(x) = t(1) else { return false };

@@ -339,9 +339,24 @@ fn function(op: &str, v: &[i64]) -> bool {
         ("int_mod", Some(z)) => x.checked_rem(y) == Some(z),
         ("int_min", Some(z)) => x.min(y) == z,
         ("int_max", Some(z)) => x.max(y) == z,
-        ("int_pow", Some(z)) => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)) == Some(z),
+        ("int_pow", Some(z)) => power(x, y) == Some(z),
         _ => false,
     }
+}
+
+/// `x ^ y` as FlatZinc's `int_pow` has it: `1 div x^|y|` for `y < 0`, so
+/// 1 for `x = 1`, 1 or -1 by the parity of `y` for `x = -1`, 0 for
+/// `|x| > 1`, and no value for `x = 0`; `None` past 128 bits too.
+fn power(x: i128, y: i128) -> Option<i128> {
+    if y < 0 {
+        return match x {
+            0 => None,
+            1 => Some(1),
+            -1 => Some(if y % 2 == 0 { 1 } else { -1 }),
+            _ => Some(0),
+        };
+    }
+    x.checked_pow(u32::try_from(y).ok()?)
 }
 
 /// `value == items[index]` over constants, `index` from 1: the pairs

@@ -214,8 +214,10 @@ fn shifted(b: &mut Builder, x: Var, by: i64, a: &Args<'_>) -> Res<Var> {
             b.new_var(values.ok_or(overflow)?, pos)?
         }
         (None, bounds) => {
+            // An index or an offset: the values of `x` whose shift leaves
+            // `i64` are past any array, and may go.
             let (lo, hi) = bounds.unwrap_or(UNBOUNDED);
-            let (lo, hi) = lo.checked_sub(by).zip(hi.checked_sub(by)).ok_or(overflow)?;
+            let (lo, hi) = (lo.saturating_sub(by), hi.saturating_sub(by));
             b.range_var(lo, hi)
                 .map_err(|source| TranslateError::Solver { source, pos })?
         }

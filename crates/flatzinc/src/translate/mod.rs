@@ -109,9 +109,10 @@ pub(crate) struct Builder {
 }
 
 /// The range of a `var int` that neither its declaration nor the
-/// constraints bound: an interval of ±2^62, so the sum or the difference
-/// of two such variables still fits an `i64`.
-pub(crate) const UNBOUNDED: (i64, i64) = (-(1 << 62), 1 << 62);
+/// constraints bound: every `i64`, the solver's values. Its propagators
+/// reason in 128 bits, so no sum or product of such bounds overflows, and
+/// nothing is cut that a model could need.
+pub(crate) const UNBOUNDED: (i64, i64) = (i64::MIN, i64::MAX);
 
 /// The most values of a domain declared in several ranges: they are
 /// listed one by one (a wide one becomes an interval whose bounds stay on

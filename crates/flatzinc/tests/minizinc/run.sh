@@ -24,6 +24,7 @@ cases=(
     "unsat"
     "sets -a"
     "unbounded"
+    "pow -a"
 )
 failed=0
 for case in "${cases[@]}"; do

@@ -7,8 +7,13 @@
 //! `z`'s bounds form an interval (for `div`) or at most two runs of
 //! intervals whose ends are found by arithmetic (for `mod`): a value of `y`
 //! none of them reaches leaves, and the hulls over the values left are
-//! `x`'s and `z`'s new bounds. Exact once `x` and `y` are fixed. All in
-//! 128 bits: nothing overflows.
+//! `x`'s and `z`'s new bounds. Exact once `x` and `y` are fixed. A `y` of
+//! more values than a bitset holds is never stepped through: each of its
+//! signs is an interval of divisors, reasoned about by its bounds (in
+//! `wide`), in time independent of its width. All in 128 bits: nothing
+//! overflows.
+
+mod wide;
 
 use super::arith::bounds;
 use crate::domain::{Fail, Store};
@@ -85,38 +90,85 @@ fn remainders(lo: i128, hi: i128, m: i128) -> Span {
     }
 }
 
+/// The most values of `y` tried one by one; a wider `y` (an interval) is
+/// reasoned about by its bounds (see [`Divide::wide`]).
+const BY_VALUE: u64 = crate::domain::MAX_DOMAIN as u64;
+
 impl Divide {
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         s.remove(self.y, 0)?;
         loop {
-            let ((xl, xh), (zl, zh)) = (bounds(s, self.x), bounds(s, self.z));
-            let ys: Vec<i64> = (s.min(self.y)..=s.max(self.y))
-                .filter(|&v| s.contains(self.y, v))
-                .collect();
-            let (mut xs, mut zs) = (None, None);
-            for y in ys {
-                let found = if self.modulo {
-                    modulo(i128::from(y), (xl, xh), (zl, zh))
-                } else {
-                    divide(i128::from(y), (xl, xh), (zl, zh))
-                };
-                match found {
-                    Some((x, z)) => {
-                        xs = hull(xs, x);
-                        zs = hull(zs, z);
-                    }
-                    None => s.remove(self.y, y)?,
-                }
-            }
-            let ((xlo, xhi), (zlo, zhi)) = (xs.ok_or(Fail)?, zs.ok_or(Fail)?);
-            // Within the old bounds, so in i64.
-            let mut changed = false;
-            changed |= s.set_min(self.x, xlo as i64)? | s.set_max(self.x, xhi as i64)?;
-            changed |= s.set_min(self.z, zlo as i64)? | s.set_max(self.z, zhi as i64)?;
+            let changed = if s.is_interval(self.y) && s.interval_size(self.y) > BY_VALUE {
+                self.wide(s)?
+            } else {
+                self.by_value(s)?
+            };
             if !changed {
                 return Ok(());
             }
         }
+    }
+
+    /// One round with `y` value by value; says whether a domain changed.
+    fn by_value(&self, s: &mut Store<'_>) -> Result<bool, Fail> {
+        let ((xl, xh), (zl, zh)) = (bounds(s, self.x), bounds(s, self.z));
+        let ys: Vec<i64> = (s.min(self.y)..=s.max(self.y))
+            .filter(|&v| s.contains(self.y, v))
+            .collect();
+        let (mut xs, mut zs) = (None, None);
+        let mut changed = false;
+        for y in ys {
+            let found = if self.modulo {
+                modulo(i128::from(y), (xl, xh), (zl, zh))
+            } else {
+                divide(i128::from(y), (xl, xh), (zl, zh))
+            };
+            match found {
+                Some((x, z)) => {
+                    xs = hull(xs, x);
+                    zs = hull(zs, z);
+                }
+                None => {
+                    // Inside an interval, a value stays: only bounds move.
+                    s.remove(self.y, y)?;
+                    changed |= !s.contains(self.y, y);
+                }
+            }
+        }
+        let ((xlo, xhi), (zlo, zhi)) = (xs.ok_or(Fail)?, zs.ok_or(Fail)?);
+        // Within the old bounds, so in i64.
+        changed |= s.set_min(self.x, xlo as i64)? | s.set_max(self.x, xhi as i64)?;
+        changed |= s.set_min(self.z, zlo as i64)? | s.set_max(self.z, zhi as i64)?;
+        Ok(changed)
+    }
+
+    /// One round for a `y` too wide to try value by value: each sign of
+    /// `y` as an interval of divisors, by bounds alone (see `wide`).
+    fn wide(&self, s: &mut Store<'_>) -> Result<bool, Fail> {
+        let (xs, (yl, yh), zs) = (bounds(s, self.x), bounds(s, self.y), bounds(s, self.z));
+        let parts = [(yl, yh.min(-1)), (yl.max(1), yh)];
+        let (mut new_x, mut new_y, mut new_z) = (None, None, None);
+        for part in parts.into_iter().filter(|p| p.0 <= p.1) {
+            let found = if self.modulo {
+                wide::modulo(part, xs, zs)
+            } else {
+                wide::divide(part, xs, zs)
+            };
+            if let Some((x, y, z)) = found {
+                new_x = hull(new_x, x);
+                new_y = hull(new_y, y);
+                new_z = hull(new_z, z);
+            }
+        }
+        let (Some(x), Some(y), Some(z)) = (new_x, new_y, new_z) else {
+            return Err(Fail);
+        };
+        // Each within the old bounds, so in i64.
+        let mut changed = false;
+        for (v, (lo, hi)) in [(self.x, x), (self.y, y), (self.z, z)] {
+            changed |= s.set_min(v, lo as i64)? | s.set_max(v, hi as i64)?;
+        }
+        Ok(changed)
     }
 }
 
