@@ -155,6 +155,15 @@ fn a_model_without_an_objective_optimizes_to_its_first_solution() {
 }
 
 #[test]
+fn optimize_without_an_objective_reported_an_objective_of_0() {
+    // `objective: Some(0)` (and a bound of 0) for a model that has none.
+    let (m, _) = puzzle::queens(6).unwrap();
+    let report = m.compile().optimize(&Limits::default(), |_| {});
+    assert!(report.value.best.is_some());
+    assert_eq!((report.value.objective, report.value.bound), (None, None));
+}
+
+#[test]
 fn maximizing_a_variable_that_can_take_the_smallest_i64_is_refused() {
     let mut m = Model::new();
     let x = m.var(i64::MIN..=i64::MIN + 3).unwrap();
