@@ -33,6 +33,7 @@ use std::time::Duration;
 use backtrack::Limits;
 use clap::Parser;
 use puzzles::coloring::{self, Graph, MAX_COLOURS};
+use runner::eprintln;
 use runner::parse_seconds;
 
 /// Colours a graph given in the DIMACS .col format (from FILE or standard

@@ -28,6 +28,7 @@ use std::process::ExitCode;
 use clap::error::ErrorKind;
 use clap::{Parser, ValueEnum};
 use nqueens::format::{self, BOARDS_MAX, CHECKER_MAX};
+use runner::eprintln;
 
 const USAGE: &str = "usage: judge checker|boards < n";
 

@@ -32,6 +32,7 @@ use std::time::Duration;
 use backtrack::Limits;
 use clap::{Args, Parser, Subcommand};
 use puzzles::pentomino::{Count, Pentominoes};
+use runner::eprintln;
 use runner::{Counts, Identity, Job, parse_seconds, parse_threads};
 
 /// Counts the tilings of a ROWSxCOLS rectangle by the twelve pentominoes.

@@ -39,6 +39,7 @@ use std::process::ExitCode;
 use backtrack::{Limits, PerTask, Report, Search, WorkList};
 use clap::{Args, Parser, Subcommand};
 use puzzles::sudoku::{self, MAX_BOX, MIN_BOX, Sudoku};
+use runner::eprintln;
 use runner::{Identity, Job, parse_threads};
 
 /// Solves sudoku puzzles, one per line, from FILE or standard input.

@@ -9,6 +9,7 @@ use nqueens::{COMPLETE_MAX, Completion};
 
 use crate::cli::{CompleteArgs, Format};
 use crate::error::UsageError;
+use runner::eprintln;
 
 /// The most text read from standard input for a board: a 128x128 board
 /// with line ends, and room for blank space around it.

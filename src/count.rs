@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::cli::CountArgs;
 use crate::error::UsageError;
+use runner::eprintln;
 
 /// How long a count runs before a progress bar appears.
 const BAR_DELAY: Duration = Duration::from_millis(800);

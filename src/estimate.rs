@@ -19,6 +19,7 @@ use serde::Serialize;
 use crate::cli::EstimateArgs;
 use crate::error::UsageError;
 use probe::probe_tree;
+use runner::eprintln;
 use sample::sample_tasks;
 
 /// The largest n sampled by tasks; Knuth's probes beyond.

@@ -3,9 +3,10 @@
 //! `main` turns the outcome of [`run`] into an exit status: 0 on success;
 //! 1 when the answer is "no" (`verify` found a placement that is not a
 //! solution, `one` was asked for n = 2 or 3, `complete` has no completion), when a count ran out of time,
-//! or when the output cannot be written (a full disk, a standard output
-//! closed with `>&-`: [`runner::stdout`]); 2 for a usage mistake, with one
-//! line on standard error. A closed pipe (`nqueens solve 20 | head`) ends the
+//! or when the output cannot be written (a full disk, `/dev/full`); 2 for a
+//! usage mistake, with one line on standard error. Output sent to
+//! `/dev/null` is dropped, status 0 ([`runner::stdout`] says why a closed
+//! standard output is the same). A closed pipe (`nqueens solve 20 | head`) ends the
 //! program quietly with status 0 ([`runner::write_failure`] decides both).
 //!
 //! The limits on what a user can ask for are in the README's "Errors and
@@ -32,6 +33,7 @@ use nqueens::format::{self, BOARDS_MAX, CHECKER_MAX};
 
 use crate::cli::{Cli, Command, StatementArgs};
 use crate::error::UsageError;
+use runner::eprintln;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -179,8 +181,6 @@ fn io_error_of(cause: &(dyn std::error::Error + 'static)) -> Option<io::Error> {
 
 /// Runs a command; `Ok(false)` when its answer is "no".
 fn run(cli: Cli) -> anyhow::Result<bool> {
-    // Refuses a closed standard output (`nqueens count 10 >&-`) instead of
-    // writing nothing.
     let mut out = BufWriter::new(runner::stdout());
     let answer = match cli.command {
         Command::Checker(args) => {

@@ -13,6 +13,7 @@ use serde::ser::Serializer;
 
 use crate::cli::{Format, OneArgs, OneFormat, SolveArgs, VerifyArgs};
 use crate::error::UsageError;
+use runner::eprintln;
 use runner::plain;
 
 /// The largest n `solve` accepts. The search is lexicographic backtracking:

@@ -41,6 +41,7 @@ use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use csp::{Network, Solution, Var, puzzle};
 use parse::{parse_clues, parse_hidato, parse_kakuro, parse_samurai, read_board, read_sudoku_file};
+use runner::eprintln;
 use runner::parse_threads;
 use show::{digit, each, grid, parse_first, show_all, show_solutions, show_sudoku};
 

@@ -1,6 +1,7 @@
 //! How the program ends after an error: the README's table of exit
 //! statuses, the same as the `nqueens` tool's.
 
+use runner::eprintln;
 use std::io;
 use std::process::ExitCode;
 

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::{Timeout, duration};
+use runner::eprintln;
 
 /// An estimate expected to take longer than this says so on standard
 /// error first.

@@ -53,4 +53,13 @@ pub enum Error {
         /// The automaton's number of states.
         states: usize,
     },
+    /// Geometric restarts whose factor is not a finite number above 1
+    /// ([`Restarts::geometric`](crate::Restarts::geometric)).
+    #[error(
+        "the factor of geometric restarts must be a finite number greater than 1, got {factor}"
+    )]
+    RestartFactor {
+        /// The factor given, as written by `{}`.
+        factor: String,
+    },
 }

@@ -33,7 +33,7 @@
 //!   choice fixes a variable (the smallest domain first) and the constraints
 //!   propagate to a fixpoint; a copy of the domains saved by the choice
 //!   (small networks) or a trail undoes their changes exactly on backtrack.
-//! - Booleans and logic: [`bool_var`](Model::bool_var)s,
+//! - Booleans and logic: variables of 0 and 1 ([`Model::bool_var`]),
 //!   [`clause`](Model::clause)s, [`and`](Model::and), [`or`](Model::or),
 //!   [`not`](Model::not), [`implies`](Model::implies), and reified
 //!   (`b <-> C`) and half-reified (`b -> C`) linear constraints

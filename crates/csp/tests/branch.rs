@@ -169,10 +169,7 @@ fn restarts_find_a_first_solution_the_same_every_time() {
     let limits = backtrack::Limits::default();
     for restarts in [
         csp::Restarts::Luby { scale: 4 },
-        csp::Restarts::Geometric {
-            first: 4,
-            factor: 1.5,
-        },
+        csp::Restarts::geometric(4, 1.5).unwrap(),
     ] {
         let (mut m, q) = puzzle::queens(20).unwrap();
         m.branch(&q, VarOrder::DomWdeg, ValueOrder::Median).unwrap();

@@ -155,6 +155,15 @@ fn a_model_without_an_objective_optimizes_to_its_first_solution() {
 }
 
 #[test]
+fn optimize_without_an_objective_reported_an_objective_of_0() {
+    // `objective: Some(0)` (and a bound of 0) for a model that has none.
+    let (m, _) = puzzle::queens(6).unwrap();
+    let report = m.compile().optimize(&Limits::default(), |_| {});
+    assert!(report.value.best.is_some());
+    assert_eq!((report.value.objective, report.value.bound), (None, None));
+}
+
+#[test]
 fn an_objective_over_every_i64_is_maximized_and_minimized_at_its_ends() {
     for (range, maximize, best) in [
         (i64::MIN..=i64::MIN + 3, true, i64::MIN + 3),

@@ -12,7 +12,8 @@ use crate::objective::{posted, value};
 fn restarts() -> impl Strategy<Value = Restarts> {
     prop_oneof![
         (1u64..=4).prop_map(|scale| Restarts::Luby { scale }),
-        (1u64..=4, 1.0f64..3.0).prop_map(|(first, factor)| Restarts::Geometric { first, factor }),
+        (1u64..=4, 1.01f64..3.0)
+            .prop_map(|(first, factor)| Restarts::geometric(first, factor).unwrap()),
     ]
 }
 
@@ -98,10 +99,7 @@ fn golomb_rulers_by_restarts_have_the_known_optimal_lengths() {
         let network = m.compile();
         for restarts in [
             Restarts::Luby { scale: 8 },
-            Restarts::Geometric {
-                first: 10,
-                factor: 1.3,
-            },
+            Restarts::geometric(10, 1.3).unwrap(),
         ] {
             let report = network.optimize_with_restarts(restarts, &Limits::default(), |_| {});
             assert!(report.outcome.is_complete(), "{n} marks, {restarts:?}");
@@ -111,6 +109,38 @@ fn golomb_rulers_by_restarts_have_the_known_optimal_lengths() {
                 "{n} marks, {restarts:?}"
             );
             assert_eq!(report.value.bound, Some(length), "{n} marks, {restarts:?}");
+        }
+    }
+}
+
+#[test]
+fn geometric_restarts_with_a_factor_below_1_were_accepted_and_found_nothing() {
+    // The docs asked for a factor of at least 1; 0.5 and NaN were taken
+    // as 1, every run stopped after the same few nodes, and the search
+    // never found the solutions that are there.
+    for factor in [0.5, 1.0, -2.0, 0.0, f64::NAN, f64::INFINITY] {
+        let refused = Restarts::geometric(4, factor);
+        assert!(
+            matches!(refused, Err(csp::Error::RestartFactor { .. })),
+            "{factor}: {refused:?}"
+        );
+    }
+    let message = Restarts::geometric(4, 0.5).unwrap_err().to_string();
+    assert!(message.contains("greater than 1, got 0.5"), "{message}");
+    // Just above 1, the runs grow until one finds a placement of 8 queens
+    // (checked by the queens' own rule, not by the solver).
+    let (m, q) = puzzle::queens(8).unwrap();
+    let restarts = Restarts::geometric(1, 1.01).unwrap();
+    let report = m
+        .compile()
+        .first_with_restarts(restarts, &Limits::default());
+    assert!(report.outcome.is_complete());
+    let s = report.value.expect("8-queens has solutions");
+    let cols: Vec<i64> = q.iter().map(|&v| s[v]).collect();
+    for i in 0..8 {
+        for j in i + 1..8 {
+            let (a, b) = (cols[i], cols[j]);
+            assert!(a != b && (a - b).abs() != (j - i) as i64, "{cols:?}");
         }
     }
 }

@@ -28,7 +28,7 @@
 //! It also holds what every program of the workspace does the same way:
 //! the values of its command line ([`parse_threads`], [`usage_line`]),
 //! reading a text line by line within limits ([`Lines`]), and its
-//! standard output ([`stdout`], [`write_failure`]).
+//! standard output and error ([`stdout`], [`write_failure`], [`eprintln!`](crate::eprintln!)).
 //!
 //! The engine itself stays free of `serde`: everything that reads or
 //! writes files is here.
@@ -80,7 +80,7 @@ pub use input::{LineError, LineLimits, Lines, read_text};
 pub use job::{Identity, Job, NAME_MAX, SUBPROBLEMS_VERSION, Subproblems, fingerprint};
 pub use journal::{JOURNAL_FORMAT, JOURNAL_LINE_MAX, JOURNAL_VERSION, Journal};
 pub use merge::{Merged, Survey, merge, survey};
-pub use output::{Stdout, stdout, write_failure};
+pub use output::{Stdout, eprint_line, stdout, write_failure};
 pub use run::{Finished, Options, run};
 pub use shard::{SHARD_FORMAT, SHARD_VERSION, SHARDS_MAX, Shard, ShardFile};
 pub use tally::{Counts, Tally};

@@ -1,26 +1,29 @@
-//! A program's standard output, and what its programs do when writing it
-//! fails: the reader going away (`| head`) ends the program quietly with
-//! status 0; any other failure (a full disk, `/dev/full`, a closed
-//! standard output) is a one-line message and status 1.
+//! A program's standard output and standard error, and what its programs
+//! do when writing them fails: the reader going away (`| head`) ends the
+//! program quietly with status 0; any other failure of the output (a full
+//! disk, `/dev/full`) is a one-line message and status 1. A message that
+//! cannot be written to standard error is dropped: the status still says
+//! how the program ended.
+//!
+//! Output sent to `/dev/null` is dropped on purpose, whichever way the
+//! device was opened: `>/dev/null`, `1<>/dev/null`, Python's
+//! `subprocess.DEVNULL` (read and write). A program started with its
+//! standard output closed (`program >&-`) cannot be told from those: the
+//! Rust runtime opens `/dev/null` for reading and writing in place of a
+//! closed descriptor 1 before `main` runs, so such a program does its work
+//! and ends with status 0, its output dropped.
 
+use std::fmt;
 use std::io::{self, Write};
 
 use crate::error::plain;
 
-/// Standard output that refuses to be written when the program was started
-/// with it closed (`program >&-`), instead of dropping what is written.
-///
-/// A program started with descriptor 1 closed gets `/dev/null` in its
-/// place from the Rust runtime, opened for reading and writing, and every
-/// write then succeeds with nothing written. A shell's `>/dev/null` opens
-/// it for writing only; this writer tells the two apart on its first
-/// write, and fails that write with "standard output is closed". (Output
-/// sent to `/dev/null` opened for reading too, `1<>/dev/null`, is taken
-/// for a closed one.)
+/// The program's standard output, written as it is: `/dev/null`, however
+/// it was opened, is a sink like any other (see the module's text for why
+/// a closed standard output is one too).
 #[derive(Debug)]
 pub struct Stdout {
     inner: io::Stdout,
-    checked: bool,
 }
 
 /// The program's [`Stdout`]; wrap it in a [`BufWriter`](io::BufWriter)
@@ -28,18 +31,11 @@ pub struct Stdout {
 pub fn stdout() -> Stdout {
     Stdout {
         inner: io::stdout(),
-        checked: false,
     }
 }
 
 impl Write for Stdout {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if !self.checked {
-            self.checked = true;
-            if is_closed(&self.inner) {
-                return Err(closed());
-            }
-        }
         self.inner.write(buf)
     }
 
@@ -48,38 +44,33 @@ impl Write for Stdout {
     }
 }
 
-/// The error of a write to a closed standard output.
-fn closed() -> io::Error {
-    io::Error::other("standard output is closed")
+/// Writes `args` and a newline to standard error, dropping them if they
+/// cannot be written (`2>/dev/full`, a closed pipe); what [`eprintln!`](crate::eprintln!)
+/// calls. The standard `eprintln!` panics then, and a program whose error
+/// message cannot be shown would abort instead of ending with its status.
+pub fn eprint_line(args: fmt::Arguments<'_>) {
+    let mut stderr = io::stderr().lock();
+    let _ = stderr
+        .write_fmt(args)
+        .and_then(|()| stderr.write_all(b"\n"));
 }
 
-/// Whether descriptor 1 is the `/dev/null` that the runtime opens, for
-/// reading and writing, in place of a closed one. A terminal is open for
-/// both too, so the device is checked first: a read of `/dev/null` cannot
-/// block.
-#[cfg(unix)]
-fn is_closed(stdout: &io::Stdout) -> bool {
-    use std::io::Read;
-    use std::os::fd::AsFd;
-    use std::os::unix::fs::{FileTypeExt, MetadataExt};
-
-    let Ok(null) = std::fs::metadata("/dev/null") else {
-        return false;
+/// `eprintln!` that never panics: a line on standard error, dropped if
+/// it cannot be written (see [`eprint_line`]). Import it in place of the
+/// standard one with `use runner::eprintln;`.
+///
+/// # Example
+///
+/// ```
+/// use runner::eprintln;
+///
+/// eprintln!("model: {} is not a size", "x");
+/// ```
+#[macro_export]
+macro_rules! eprintln {
+    ($($arg:tt)*) => {
+        $crate::eprint_line(::std::format_args!($($arg)*))
     };
-    let Ok(fd) = stdout.as_fd().try_clone_to_owned() else {
-        // No descriptor 1 at all: nothing can be written.
-        return true;
-    };
-    let mut file = std::fs::File::from(fd);
-    let is_null = file
-        .metadata()
-        .is_ok_and(|m| m.file_type().is_char_device() && m.rdev() == null.rdev());
-    is_null && file.read(&mut [0; 1]).is_ok()
-}
-
-#[cfg(not(unix))]
-fn is_closed(_: &io::Stdout) -> bool {
-    false
 }
 
 /// What a program does when writing its output failed with `e`: `None`

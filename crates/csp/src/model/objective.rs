@@ -13,6 +13,10 @@ impl Model {
     /// branch and bound. A model has one objective; a later call replaces
     /// it. Counting and enumerating ignore it.
     ///
+    /// It returns nothing, as the caller holds `x` already;
+    /// [`minimize_linear`](Model::minimize_linear) returns the objective's
+    /// variable because it makes it, and the solutions are read by it.
+    ///
     /// # Errors
     ///
     /// [`Error::ForeignVar`] for a variable of another model.

@@ -20,11 +20,12 @@ use crate::solution::Solution;
 pub struct Optimum {
     /// The best solution found.
     pub best: Option<Solution>,
-    /// The objective's value at `best`.
+    /// The objective's value at `best` (`None` without a solution, or for
+    /// a model without an objective).
     pub objective: Option<i64>,
     /// The best proved bound on the objective: no solution is below it
     /// when minimising, above it when maximising (`None` when the search
-    /// proved there is no solution).
+    /// proved there is no solution, and for a model without an objective).
     pub bound: Option<i64>,
     /// The statistics of the search.
     pub stats: Stats,
@@ -128,9 +129,10 @@ impl Network {
             _ => cost,
         };
         // A complete search without a solution proved that there is none:
-        // no bound to speak of.
+        // no bound to speak of; nor without an objective.
+        let has_objective = self.stat.objective.is_some();
         let proved_empty = outcome.is_complete() && cost.is_none();
-        let bound = if proved_empty {
+        let bound = if proved_empty || !has_objective {
             None
         } else {
             lower_bound.map(sign)
@@ -138,7 +140,7 @@ impl Network {
         Report {
             value: Optimum {
                 best,
-                objective: cost.map(sign),
+                objective: cost.filter(|_| has_objective).map(sign),
                 bound,
                 stats,
             },

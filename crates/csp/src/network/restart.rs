@@ -8,24 +8,60 @@ use backtrack::{Limits, Optimize, Outcome, Report, Search, Stats, Stop};
 
 use super::Network;
 use crate::Optimum;
+use crate::error::Error;
 use crate::solution::Solution;
 
-/// How the node budget of each run grows.
+/// How the node budget of each run grows. Either way it grows without
+/// bound, so a search by restarts ends: some run exhausts the tree or
+/// finds what it looks for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Restarts {
-    /// `scale` times the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, ...
+    /// `scale` times the Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, ... (a
+    /// `scale` of 0 counts as 1).
     Luby {
         /// The nodes of a run of length 1.
         scale: u64,
     },
-    /// `first`, then each run `factor` times the one before.
+    /// `first`, then each run `factor` times the one before: made by
+    /// [`Restarts::geometric`], which checks the factor.
+    #[non_exhaustive]
     Geometric {
-        /// The nodes of the first run.
+        /// The nodes of the first run (0 counts as 1).
         first: u64,
-        /// The growth from one run to the next (at least 1).
+        /// The growth from one run to the next, a finite number above 1.
         factor: f64,
     },
+}
+
+impl Restarts {
+    /// Geometric restarts: `first` nodes, then each run `factor` times the
+    /// one before.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RestartFactor`] unless `factor` is finite and greater than
+    /// 1: a factor of 1 or less keeps every run at `first` nodes, and a
+    /// search whose runs all stop at the same place may never find a
+    /// solution that is there.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::Restarts;
+    ///
+    /// assert!(Restarts::geometric(100, 1.5).is_ok());
+    /// assert!(Restarts::geometric(100, 0.5).is_err());
+    /// assert!(Restarts::geometric(100, f64::NAN).is_err());
+    /// ```
+    pub fn geometric(first: u64, factor: f64) -> Result<Restarts, Error> {
+        if !(factor.is_finite() && factor > 1.0) {
+            return Err(Error::RestartFactor {
+                factor: factor.to_string(),
+            });
+        }
+        Ok(Restarts::Geometric { first, factor })
+    }
 }
 
 /// The `i`-th term of the Luby sequence, from 0.
@@ -46,8 +82,7 @@ impl Restarts {
         match self {
             Restarts::Luby { scale } => scale.max(1).saturating_mul(luby(run)),
             Restarts::Geometric { first, factor } => {
-                let grown =
-                    first.max(1) as f64 * factor.max(1.0).powi(run.min(i32::MAX as u64) as i32);
+                let grown = first.max(1) as f64 * factor.powi(run.min(i32::MAX as u64) as i32);
                 if grown >= u64::MAX as f64 {
                     u64::MAX
                 } else {
