@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 mod alloc;
+pub mod fzn;
 
 pub use alloc::{Counting, peak_during};
 
