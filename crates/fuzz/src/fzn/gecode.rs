@@ -74,6 +74,43 @@ pub(super) fn post(m: &Model, con: &Con, aux: &mut usize, decls: &mut String, ou
             }
         }
         "int_pow" => pow(m, args, aux, decls, out),
+        "int_div" | "int_mod" | "int_times" | "int_plus" | "int_min" | "int_max" | "int_abs" => {
+            // Gecode 6.2 takes int_mod(x, x, x) over -3..0 to hold at
+            // x = -2: a variable repeated in an arithmetic builtin goes to
+            // Gecode as two variables kept equal.
+            let mut seen = Vec::new();
+            let mut renamed = Vec::new();
+            for arg in args {
+                let Arg::Var(v) = arg else {
+                    renamed.push(m.arg(arg));
+                    continue;
+                };
+                if seen.contains(v) {
+                    *aux += 1;
+                    let alias = format!("g_{aux}");
+                    let _ = writeln!(decls, "var int: {alias};");
+                    let _ = writeln!(out, "constraint int_eq({alias}, {});", m.vars[*v].name);
+                    renamed.push(alias);
+                } else {
+                    seen.push(*v);
+                    renamed.push(m.vars[*v].name.clone());
+                }
+            }
+            if con.name == "int_mod" {
+                // And it takes int_mod(x, y, z) with y = z = x = -2 over
+                // variables kept equal: the remainder by its definition,
+                // z = x - y * (x div y), in Gecode's division.
+                let (q, p) = (*aux + 1, *aux + 2);
+                *aux += 2;
+                let _ = writeln!(decls, "var int: g_{q};\nvar int: g_{p};");
+                let (x, y, z) = (&renamed[0], &renamed[1], &renamed[2]);
+                let _ = writeln!(out, "constraint int_div({x}, {y}, g_{q});");
+                let _ = writeln!(out, "constraint int_times({y}, g_{q}, g_{p});");
+                let _ = writeln!(out, "constraint int_plus(g_{p}, {z}, {x});");
+                return;
+            }
+            let _ = writeln!(out, "constraint {}({});", con.name, renamed.join(", "));
+        }
         _ => {
             let ann = con.ann.map(|a| format!(" :: {a}")).unwrap_or_default();
             let _ = writeln!(out, "constraint {}{ann};", m.call(&con.name, args));

@@ -134,6 +134,11 @@ fn shrink(run: &Run, model: &Model) -> Model {
             None => break,
         }
     }
+    let mut satisfy = best.clone();
+    satisfy.goal = fuzz::fzn::Goal::Satisfy;
+    if satisfy.goal != best.goal && disagree(&answers(run, &satisfy.used_only())) {
+        best = satisfy;
+    }
     let used = best.used_only();
     if disagree(&answers(run, &used)) {
         used
@@ -205,6 +210,7 @@ fn the_solver_agrees_with_enumeration_and_gecode_on_random_models() {
     let mut unknown: std::collections::BTreeMap<String, usize> = Default::default();
     let mut verdicts: std::collections::BTreeMap<&str, usize> = Default::default();
     let mut done = 0;
+    let mut slowest = (Duration::ZERO, base);
     for i in 0..cases {
         if started.elapsed() > Duration::from_secs(seconds) {
             println!("note: stopped after {seconds} s");
@@ -217,7 +223,9 @@ fn the_solver_agrees_with_enumeration_and_gecode_on_random_models() {
                 seen[k] += 1;
             }
         }
+        let case_started = Instant::now();
         let answers = answers(&run, &model);
+        slowest = slowest.max((case_started.elapsed(), seed));
         if std::env::var_os("FZN_DIFF_SHOW").is_some() {
             println!("== seed {seed}\n{}", model.text());
             for (name, answer) in &answers {
@@ -252,7 +260,10 @@ fn the_solver_agrees_with_enumeration_and_gecode_on_random_models() {
         "{done} cases from seed {base} in {:.1} s",
         started.elapsed().as_secs_f64()
     );
-    println!("  {verdicts:?}");
+    println!(
+        "  {verdicts:?}; the slowest, seed {}, {:?}",
+        slowest.1, slowest.0
+    );
     for (why, n) in &unknown {
         println!("  {n} without an answer from {why}");
     }

@@ -276,7 +276,7 @@ impl Gen<'_> {
         Arg::Var(self.new_small(values))
     }
 
-    fn values_of(&self, v: usize) -> Vec<i64> {
+    pub(super) fn values_of(&self, v: usize) -> Vec<i64> {
         match &self.m.vars[v].dom {
             Dom::Small(values) => values.clone(),
             _ => vec![0, 1],

@@ -58,7 +58,15 @@ impl Gen<'_> {
                 let scales = [1, -1, 2, 3, 1000, -1000, 100_000];
                 let terms: Vec<(i64, usize)> =
                     xs.iter().map(|&x| (self.rng.pick(&scales), x)).collect();
-                let c = self.constant(&dom, past, min);
+                let span: i128 = terms
+                    .iter()
+                    .map(|&(a, x)| {
+                        let values = self.values_of(x);
+                        let most = values.iter().map(|v| v.unsigned_abs()).max().unwrap_or(0);
+                        i128::from(a.unsigned_abs()) * i128::from(most)
+                    })
+                    .sum();
+                let c = self.constant(&dom, span, past, min);
                 let mut coeffs = vec![1];
                 coeffs.extend(terms.iter().map(|(a, _)| -a));
                 let mut vars = vec![usize::MAX];
@@ -132,13 +140,13 @@ impl Gen<'_> {
     }
 
     /// A constant for `w = Σ a·x + c` that puts `w` in its domain, often
-    /// at its edges.
-    fn constant(&mut self, dom: &Dom, past: bool, min: bool) -> i128 {
+    /// at its edges, the terms taking at most `span` either way.
+    fn constant(&mut self, dom: &Dom, span: i128, past: bool, min: bool) -> i128 {
         let near = |rng: &mut crate::fzn::Rng, at: i128| at + i128::from(rng.range(-3, 3));
         let c = match *dom {
             Dom::Wide(lo, hi) => match self.rng.below(3) {
-                0 => near(self.rng, lo.into()),
-                1 => near(self.rng, hi.into()),
+                0 => near(self.rng, i128::from(lo) + span),
+                1 => near(self.rng, i128::from(hi) - span),
                 _ => i128::from(self.rng.range(lo, hi)),
             },
             _ => {
