@@ -74,42 +74,17 @@ pub(super) fn post(m: &Model, con: &Con, aux: &mut usize, decls: &mut String, ou
             }
         }
         "int_pow" => pow(m, args, aux, decls, out),
-        "int_div" | "int_mod" | "int_times" | "int_plus" | "int_min" | "int_max" | "int_abs" => {
-            // Gecode 6.2 takes int_mod(x, x, x) over -3..0 to hold at
-            // x = -2: a variable repeated in an arithmetic builtin goes to
-            // Gecode as two variables kept equal.
-            let mut seen = Vec::new();
-            let mut renamed = Vec::new();
-            for arg in args {
-                let Arg::Var(v) = arg else {
-                    renamed.push(m.arg(arg));
-                    continue;
-                };
-                if seen.contains(v) {
-                    *aux += 1;
-                    let alias = format!("g_{aux}");
-                    let _ = writeln!(decls, "var int: {alias};");
-                    let _ = writeln!(out, "constraint int_eq({alias}, {});", m.vars[*v].name);
-                    renamed.push(alias);
-                } else {
-                    seen.push(*v);
-                    renamed.push(m.vars[*v].name.clone());
-                }
-            }
-            if con.name == "int_mod" {
-                // And it takes int_mod(x, y, z) with y = z = x = -2 over
-                // variables kept equal: the remainder by its definition,
-                // z = x - y * (x div y), in Gecode's division.
-                let (q, p) = (*aux + 1, *aux + 2);
-                *aux += 2;
-                let _ = writeln!(decls, "var int: g_{q};\nvar int: g_{p};");
-                let (x, y, z) = (&renamed[0], &renamed[1], &renamed[2]);
-                let _ = writeln!(out, "constraint int_div({x}, {y}, g_{q});");
-                let _ = writeln!(out, "constraint int_times({y}, g_{q}, g_{p});");
-                let _ = writeln!(out, "constraint int_plus(g_{p}, {z}, {x});");
-                return;
-            }
-            let _ = writeln!(out, "constraint {}({});", con.name, renamed.join(", "));
+        "int_mod" => {
+            // Gecode 6.2 takes int_mod(x, y, z) to hold at x = y = z = -2
+            // when the three are kept equal: the remainder by its
+            // definition, z = x - y * (x div y), in Gecode's division.
+            let (q, p) = (*aux + 1, *aux + 2);
+            *aux += 2;
+            let _ = writeln!(decls, "var int: g_{q};\nvar int: g_{p};");
+            let (x, y, z) = (m.arg(&args[0]), m.arg(&args[1]), m.arg(&args[2]));
+            let _ = writeln!(out, "constraint int_div({x}, {y}, g_{q});");
+            let _ = writeln!(out, "constraint int_times({y}, g_{q}, g_{p});");
+            let _ = writeln!(out, "constraint int_plus(g_{p}, {z}, {x});");
         }
         _ => {
             let ann = con.ann.map(|a| format!(" :: {a}")).unwrap_or_default();
@@ -159,4 +134,51 @@ fn pow(m: &Model, args: &[Arg], aux: &mut usize, decls: &mut String, out: &mut S
         let _ = writeln!(out, "constraint int_div(1, {e}, {d});");
         let _ = writeln!(out, "constraint int_eq_imp({d}, {z}, {b});");
     }
+}
+
+/// `con` with each variable after its first use in it replaced by a new
+/// variable of `m` constrained equal (declared in `decls`): Gecode 6.2
+/// takes `table([x0, x1, x1], [0, 4, -1, 1, -1, -3, 1, 4, 4])` over
+/// `x0 in 0..1, x1 in {-1, 4}` to hold at `x0 = 0, x1 = 4`, and
+/// int_mod(x, x, x) over -3..0 at x = -2.
+pub(super) fn alias(
+    m: &mut Model,
+    con: &Con,
+    aux: &mut usize,
+    decls: &mut String,
+    out: &mut String,
+) -> Con {
+    let mut con = con.clone();
+    let mut seen = Vec::new();
+    let mut fresh = |v: usize, m: &mut Model| {
+        if !seen.contains(&v) {
+            seen.push(v);
+            return v;
+        }
+        *aux += 1;
+        let var = super::Var {
+            name: format!("g_{aux}"),
+            dom: m.vars[v].dom.clone(),
+            def: None,
+        };
+        let _ = writeln!(decls, "var {}: {};", super::ty(&var.dom), var.name);
+        // Not int_eq, which Gecode's reader takes as the same variable.
+        let eq = if var.dom == Dom::Bool {
+            "bool_lin_eq"
+        } else {
+            "int_lin_eq"
+        };
+        let (x, y) = (&var.name, &m.vars[v].name);
+        let _ = writeln!(out, "constraint {eq}([1, -1], [{x}, {y}], 0);");
+        m.vars.push(var);
+        m.vars.len() - 1
+    };
+    for arg in &mut con.args {
+        match arg {
+            Arg::Var(v) => *v = fresh(*v, m),
+            Arg::Vars(vs) => vs.iter_mut().for_each(|v| *v = fresh(*v, m)),
+            _ => {}
+        }
+    }
+    con
 }

@@ -134,6 +134,16 @@ fn set(values: &[i64]) -> String {
     }
 }
 
+/// The FlatZinc type of a domain.
+fn ty(dom: &Dom) -> String {
+    match dom {
+        Dom::Bool => "bool".to_string(),
+        Dom::Small(values) => set(values),
+        Dom::Wide(lo, hi) => format!("{lo}..{hi}"),
+        Dom::Unbounded => "int".to_string(),
+    }
+}
+
 impl Model {
     /// The FlatZinc text for `fzn-csp`: every variable an `output_var`.
     pub fn text(&self) -> String {
@@ -180,8 +190,10 @@ impl Model {
         let mut out = String::new();
         self.declarations(&mut out);
         let (mut aux, mut constraints) = (0, String::new());
+        let mut copy = self.clone();
         for con in &self.cons {
-            gecode::post(self, con, &mut aux, &mut out, &mut constraints);
+            let con = gecode::alias(&mut copy, con, &mut aux, &mut out, &mut constraints);
+            gecode::post(&copy, &con, &mut aux, &mut out, &mut constraints);
         }
         out.push_str(&constraints);
         self.solve(&mut out);
@@ -190,13 +202,7 @@ impl Model {
 
     fn declarations(&self, out: &mut String) {
         for var in &self.vars {
-            let ty = match &var.dom {
-                Dom::Bool => "bool".to_string(),
-                Dom::Small(values) => set(values),
-                Dom::Wide(lo, hi) => format!("{lo}..{hi}"),
-                Dom::Unbounded => "int".to_string(),
-            };
-            let _ = writeln!(out, "var {ty}: {} :: output_var;", var.name);
+            let _ = writeln!(out, "var {}: {} :: output_var;", ty(&var.dom), var.name);
         }
     }
 
