@@ -44,6 +44,82 @@ impl Gen<'_> {
             domains.push(Dom::Wide(-i64::MAX, -i64::MAX + 100_000));
         }
         let dom = domains[self.rng.below(domains.len())].clone();
+        // Past 2^62 only where allowed: a few tries, then a small sum.
+        for _ in 0..10 {
+            let vars = self.m.vars.len();
+            let (def, name, args) = self.definition(&dom, past, min);
+            let (lo, hi) = self.range_of(&def);
+            if past || (-EDGE..=EDGE).contains(&lo) && (-EDGE..=EDGE).contains(&hi) {
+                return self.define(dom, def, name, args);
+            }
+            self.m.vars.truncate(vars);
+        }
+        let x = self.small();
+        let args = vec![
+            Arg::Ints(vec![1, -1]),
+            Arg::Vars(vec![usize::MAX, x]),
+            Arg::Int(0),
+        ];
+        self.define(dom, Def::Lin(vec![(1, x)], 0), "int_lin_eq", args);
+    }
+
+    /// The values a definition can give, from its variables' bounds.
+    fn range_of(&self, def: &Def) -> (i128, i128) {
+        let of = |v: &usize| -> (i128, i128) {
+            match (&self.m.vars[*v].dom, &self.m.vars[*v].def) {
+                (_, Some(def)) => self.range_of(def),
+                (Dom::Small(values), None) => {
+                    let lo = values.first().copied().unwrap_or(0);
+                    (lo.into(), values.last().copied().unwrap_or(0).into())
+                }
+                _ => (0, 1),
+            }
+        };
+        let times = |(a, b): (i128, i128), (c, d): (i128, i128)| {
+            let products = [
+                a.saturating_mul(c),
+                a.saturating_mul(d),
+                b.saturating_mul(c),
+                b.saturating_mul(d),
+            ];
+            (
+                products.into_iter().min().unwrap_or(0),
+                products.into_iter().max().unwrap_or(0),
+            )
+        };
+        match def {
+            Def::Lin(terms, c) => terms.iter().fold((*c, *c), |(lo, hi), (a, x)| {
+                let (l, h) = times((i128::from(*a), i128::from(*a)), of(x));
+                (lo + l, hi + h)
+            }),
+            Def::Times(u, v) => times(of(u), of(v)),
+            Def::Abs(u) => {
+                let (lo, hi) = of(u);
+                let most = lo.abs().max(hi.abs());
+                if lo <= 0 && hi >= 0 {
+                    (0, most)
+                } else {
+                    (lo.abs().min(hi.abs()), most)
+                }
+            }
+            Def::Max(vs) | Def::Min(vs) => {
+                let ranges: Vec<(i128, i128)> = vs.iter().map(of).collect();
+                let pick = |f: fn(i128, i128) -> i128, r: &dyn Fn(&(i128, i128)) -> i128| {
+                    ranges.iter().map(r).reduce(f).unwrap_or(0)
+                };
+                if matches!(def, Def::Max(_)) {
+                    (pick(i128::max, &|r| r.0), pick(i128::max, &|r| r.1))
+                } else {
+                    (pick(i128::min, &|r| r.0), pick(i128::min, &|r| r.1))
+                }
+            }
+        }
+    }
+
+    /// A random definition for a new variable of `dom`: its definition,
+    /// and the defining constraint's name and arguments (`usize::MAX`
+    /// where the new variable goes, or the variable appended).
+    fn definition(&mut self, dom: &Dom, past: bool, min: bool) -> (Def, &'static str, Vec<Arg>) {
         let earlier = self.defined();
         let kind = if earlier.is_empty() {
             self.rng.below(2)
@@ -66,7 +142,7 @@ impl Gen<'_> {
                         i128::from(a.unsigned_abs()) * i128::from(most)
                     })
                     .sum();
-                let c = self.constant(&dom, span, past, min);
+                let c = self.constant(dom, span, past, min);
                 let mut coeffs = vec![1];
                 coeffs.extend(terms.iter().map(|(a, _)| -a));
                 let mut vars = vec![usize::MAX];
@@ -117,9 +193,13 @@ impl Gen<'_> {
                 }
             }
         };
+        (def, name, args)
+    }
+
+    /// Adds the variable and its defining constraint.
+    fn define(&mut self, dom: Dom, def: Def, name: &'static str, mut args: Vec<Arg>) {
         let features = self.wide_features(&dom, &def);
         let w = self.push("w", dom, Some(def));
-        let mut args = args;
         match name {
             "int_lin_eq" => {
                 if let Arg::Vars(vars) = &mut args[1] {
@@ -178,13 +258,12 @@ impl Gen<'_> {
         {
             features.push("past_2^62");
         }
-        if let Def::Lin(_, c) = def {
-            if c.abs() > EDGE - 100_000_000 {
-                features.push("past_2^62");
-            }
-            if *c < -i128::from(i64::MAX) + 100_000_000 {
-                features.push("i64_min");
-            }
+        let (lo, hi) = self.range_of(def);
+        if lo < -EDGE || hi > EDGE {
+            features.push("past_2^62");
+        }
+        if lo <= i128::from(i64::MIN) {
+            features.push("i64_min");
         }
         // A definition from a variable that uses a feature uses it too.
         let from: Vec<usize> = match def {
