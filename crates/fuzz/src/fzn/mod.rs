@@ -15,6 +15,7 @@
 
 mod gecode;
 mod generate;
+mod minizinc;
 mod rng;
 
 pub use generate::{FEATURES, KINDS, generate};

@@ -116,6 +116,7 @@ pub fn csp(model: &Model, instance: &Instance, time: Duration) -> Answer {
         ..Options::default()
     };
     let mut all = BTreeSet::new();
+    let started = Instant::now();
     let result = flatzinc::solve::solve(instance, &translation, &options, |lines| {
         all.insert(lines.lines().map(str::to_string).collect::<Lines>());
         Ok(())
@@ -125,6 +126,11 @@ pub fn csp(model: &Model, instance: &Instance, time: Duration) -> Answer {
         Err(SolveError::Wrong(v)) => return Answer::Broken(format!("printed a non-solution: {v}")),
         Err(e) => return Answer::Broken(e.to_string()),
     };
+    // The deadline is not looked at everywhere yet (compile() takes none):
+    // an overrun is counted in the summary, not failed.
+    if started.elapsed() > 2 * time + Duration::from_secs(1) {
+        return Answer::Unknown(format!("overran its {} ms limit", time.as_millis()));
+    }
     if report.status != Status::Complete {
         return Answer::Unknown(format!("stopped at {} ms", time.as_millis()));
     }
@@ -151,24 +157,55 @@ pub fn gecode(model: &Model, text: &str, time: Duration) -> Answer {
     let mut file = tempfile::Builder::new().suffix(".fzn").tempfile().unwrap();
     std::io::Write::write_all(&mut file, text.as_bytes()).unwrap();
     let ms = time.as_millis().to_string();
-    let child = Command::new("fzn-gecode")
-        .args(["-a", "-time", &ms])
-        .arg(file.path())
+    let mut command = Command::new("fzn-gecode");
+    command.args(["-a", "-time", &ms]).arg(file.path());
+    run(model, command, "fzn-gecode", time)
+}
+
+/// What a FlatZinc solver's `command` prints, as an answer to `model`
+/// (whose variables it prints as `x = v;`).
+pub fn run(model: &Model, mut command: Command, what: &str, time: Duration) -> Answer {
+    let ms = time.as_millis();
+    let child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn();
     let mut child = match child {
         Ok(child) => child,
-        Err(e) => return Answer::Unknown(format!("fzn-gecode: {e}")),
+        Err(e) => return Answer::Unknown(format!("{what}: {e}")),
     };
-    let mut out = String::new();
-    let mut err = String::new();
-    let _ = child.stdout.take().unwrap().read_to_string(&mut out);
-    let _ = child.stderr.take().unwrap().read_to_string(&mut err);
-    let status = child.wait().unwrap();
+    // Read on threads, so that the solver can be killed at the deadline:
+    // its own limit bounds the search, not the propagation at the root
+    // (Gecode 6.2 takes minutes to find |w| < w unsatisfiable for
+    // `var int: w`, narrowing one value at a time).
+    let reader = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let out = reader(Box::new(child.stdout.take().unwrap()));
+    let err = reader(Box::new(child.stderr.take().unwrap()));
+    let deadline = Instant::now() + 2 * time + Duration::from_secs(1);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let (out, err) = (out.join().unwrap(), err.join().unwrap());
+    let Some(status) = status else {
+        return Answer::Unknown(format!("{what} killed at {} ms", 2 * ms + 1000));
+    };
     if !status.success() || err.contains("rror") {
         let first = err.lines().chain(out.lines()).next().unwrap_or_default();
-        return Answer::Unknown(format!("fzn-gecode failed: {first}"));
+        return Answer::Unknown(format!("{what} failed: {first}"));
     }
     if out.contains("=====UNSATISFIABLE=====") {
         return match objective(model) {
@@ -177,7 +214,7 @@ pub fn gecode(model: &Model, text: &str, time: Duration) -> Answer {
         };
     }
     if !out.contains("==========") {
-        return Answer::Unknown(format!("gecode stopped at {ms} ms"));
+        return Answer::Unknown(format!("{what} stopped at {ms} ms"));
     }
     let blocks: Vec<Lines> = out
         .split("----------\n")
@@ -193,7 +230,7 @@ pub fn gecode(model: &Model, text: &str, time: Duration) -> Answer {
             });
             match value {
                 Some(value) => Answer::Best(Some(value)),
-                None => Answer::Unknown("gecode printed no objective".to_string()),
+                None => Answer::Unknown(format!("{what} printed no objective")),
             }
         }
         None => Answer::All(blocks.into_iter().collect()),

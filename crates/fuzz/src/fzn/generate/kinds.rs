@@ -120,7 +120,18 @@ pub(super) fn args(g: &mut Gen<'_>, kind: &'static str) -> (String, Vec<Arg>) {
             let y = if exponents.len() == 1 && g.rng.chance(50) {
                 Arg::Int(exponents[0])
             } else {
-                Arg::Var(g.new_small(exponents))
+                // A new variable, or an old one past the budget: then its
+                // exponents must be allowed too.
+                let first = exponents[0];
+                let y = g.new_small(exponents);
+                match g.values_of(y).first() {
+                    Some(&e) if e < 0 && !negative => Arg::Int(first),
+                    Some(&e) if e < 0 => {
+                        g.features.push("int_pow_negative_exponent");
+                        Arg::Var(y)
+                    }
+                    _ => Arg::Var(y),
+                }
             };
             let x = g.int_term(false);
             let values: Vec<i64> = (-9..=9).filter(|_| g.rng.chance(40)).collect();
