@@ -15,6 +15,12 @@
 //! - `FZN_DIFF_SEED`: the first case's seed (default fixed; case `i` is
 //!   seed + i, so `FZN_DIFF_SEED=S FZN_DIFF_CASES=1` runs case S alone);
 //! - `FZN_DIFF_CASES`: how many cases (default 300);
+//! - `FZN_DIFF_MZN_CASES`: how many of the models that use a global the
+//!   solver's MiniZinc library rewrites (`circuit`, `inverse`,
+//!   `cumulative`, `disjunctive`) also go through MiniZinc, compiled with
+//!   that library for the solver and with the standard one for Gecode,
+//!   where `minizinc` is installed (default 4: a compilation takes about
+//!   half a second);
 //! - `FZN_DIFF_SECONDS`: no new case after this many seconds (default 60);
 //! - `FZN_DIFF_SOLVE_MS`: each solver's time per model (default 2000);
 //! - `FZN_DIFF_KNOWN=1`: generate the known disagreements too.
@@ -28,18 +34,28 @@ use fuzz::fzn::{Arg, Con, FEATURES, KINDS, Model, Rng, generate};
 use oracles::Answer;
 
 /// The features whose disagreements are known and being fixed, left out
-/// of the models unless `FZN_DIFF_KNOWN=1`. Each is a wrong answer; empty
-/// this list as the fixes land.
+/// of the models unless `FZN_DIFF_KNOWN=1`; empty this list as the fixes
+/// land. Each with a smallest model that shows it:
 /// - `int_pow_negative_exponent`: `int_pow(x, y, z)` with `y < 0` is
 ///   `z = 1 div x^-y` (false for `x = 0`); the solver and
-///   `flatzinc::check` both take it as false, Gecode is the referee.
+///   `flatzinc::check` both take it as false, so Gecode is the referee.
+///   `var 2..2: x; var -1..-1: y; var 0..0: z; int_pow(x, y, z)` has one
+///   solution, not none.
 /// - `repeated_cover_value`: `global_cardinality` with a value listed
-///   twice in the cover drops solutions.
-/// - `past_2^62`, `i64_min`: an unbounded `var int` is cut at plus or
-///   minus 2^62 (and a model that needs more called UNSATISFIABLE); `max`
-///   and `min` ignore an argument at `i64::MIN`.
+///   twice in the cover drops solutions: `[x, y]` over `1..2`, cover
+///   `[1, 1]`, counts `[c1, c2]` over `0..2` gives 3 of the 4, without
+///   `x = y = 1, c1 = c2 = 2`.
+/// - `past_2^62`: an unbounded `var int` is cut at plus or minus 2^62 (a
+///   model that needs more is called UNSATISFIABLE); and a variable
+///   defined near `i64::MAX` overflows in debug builds:
+///   `var 1..2: s; var int: w; int_lin_eq([1, -1], [w, s],
+///   9223372036854775800)` panics in the domain store's `max`.
+/// - `i64_min`: `max` ignores an argument at `i64::MIN`
+///   (`array_int_maximum(z, [x])` over `x, z` in `i64::MIN..i64::MIN + 1`
+///   misses `x = z = i64::MIN`), and `int_lt(-9223372036854775808, w)` is
+///   refused as a linear constraint that overflows.
 /// - `lex_different_lengths`: `lex_lesseq` of arrays of different lengths
-///   is refused.
+///   is refused ("a tuple of 3 values for a table over 2 variables").
 const KNOWN_DISAGREEMENTS: &[&str] = &[
     "int_pow_negative_exponent",
     "repeated_cover_value",
@@ -308,7 +324,7 @@ fn campaign(run: &Run, cases: u64, accept: &dyn Fn(&Model) -> bool) {
             }
         }
         let case_started = Instant::now();
-        let answers = answers(&run, &model);
+        let answers = answers(run, &model);
         slowest = slowest.max((case_started.elapsed(), seed));
         if std::env::var_os("FZN_DIFF_SHOW").is_some() {
             println!("== seed {seed}\n{}", model.text());
@@ -343,7 +359,7 @@ fn campaign(run: &Run, cases: u64, accept: &dyn Fn(&Model) -> bool) {
             );
             let same = reported.iter().filter(|f| **f == features).count();
             if same < 2 && reported.len() < 12 {
-                failures.push(report(&run, seed, &model));
+                failures.push(report(run, seed, &model));
             } else {
                 failures.push(format!("seed {seed} {features:?}: {}", said.join("; ")));
             }

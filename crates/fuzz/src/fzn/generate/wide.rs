@@ -43,6 +43,9 @@ impl Gen<'_> {
             domains.push(Dom::Wide(i64::MAX - 100_000, i64::MAX));
             domains.push(Dom::Wide(-i64::MAX, -i64::MAX + 100_000));
         }
+        if past && min {
+            domains.push(Dom::Wide(i64::MIN, i64::MIN + 100_000));
+        }
         let dom = domains[self.rng.below(domains.len())].clone();
         // Past 2^62 only where allowed: a few tries, then a small sum.
         for _ in 0..10 {
@@ -262,7 +265,7 @@ impl Gen<'_> {
         if lo < -EDGE || hi > EDGE {
             features.push("past_2^62");
         }
-        if lo <= i128::from(i64::MIN) {
+        if lo <= i128::from(i64::MIN) || matches!(dom, Dom::Wide(i64::MIN, _)) {
             features.push("i64_min");
         }
         // A definition from a variable that uses a feature uses it too.
