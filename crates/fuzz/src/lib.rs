@@ -3,6 +3,10 @@
 //! inputs (the tests in `tests/`), and this library measures the memory
 //! they take with a counting allocator, [`Counting`].
 //!
+//! The [`fzn`] module writes random small FlatZinc models for the
+//! differential test of the csp solver against enumeration and Gecode
+//! (`tests/differential`).
+//!
 //! `cargo test -p fuzz` runs a few thousand cases per parser and a few
 //! hundred per reader of files, which write and flush files to disk;
 //! `PROPTEST_CASES=50000 cargo test -p fuzz --release` a longer run (a
@@ -10,6 +14,7 @@
 #![deny(missing_docs)]
 
 mod alloc;
+pub mod fzn;
 
 pub use alloc::{Counting, peak_during};
 
