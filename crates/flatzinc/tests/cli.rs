@@ -395,3 +395,28 @@ solve satisfy;
     }
     assert_eq!(found, expected);
 }
+
+#[test]
+fn a_time_limit_holds_while_a_step_that_does_not_look_at_the_clock_runs() {
+    // Bounds propagation of 2x - 2y = 1 over wide domains narrows one step
+    // a round at the root, where the clock is not looked at: the watch
+    // ends the program soon after the limit. (No solution exists: 2 does
+    // not divide 1; a solver that sees it answers so at once.)
+    let (_dir, path) = file(
+        "var -1000000000..1000000000: x :: output_var;
+var -1000000000..1000000000: y :: output_var;
+constraint int_lin_eq([2,-2],[x,y],1);
+solve satisfy;
+",
+    );
+    let start = Instant::now();
+    let out = run(&["-t", "500"], &path);
+    let took = start.elapsed();
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text == "=====UNKNOWN=====\n" || text == "=====UNSATISFIABLE=====\n",
+        "{text}"
+    );
+    assert!(took < Duration::from_millis(2500), "{took:?} for -t 500");
+}
