@@ -160,11 +160,6 @@ fn a_large_model_stays_within_the_memory_bound_from_the_text_to_the_network() {
         let text = generated_model(bytes);
         let (ok, peak) = read_and_compile(&text);
         assert!(ok, "the generated model of {bytes} bytes compiles");
-        eprintln!(
-            "{} bytes: peak {peak} ({:.1}x)",
-            text.len(),
-            peak as f64 / text.len() as f64
-        );
         assert_memory(peak, text.len(), "flatzinc::read and compile");
     }
 }
@@ -193,10 +188,6 @@ fn the_most_fresh_variables_stay_within_their_own_memory_bound() {
     let text = format!("array [1..{n}] of var 1..3: a;\nsolve satisfy;\n");
     let (ok, peak) = read_and_compile(&text);
     assert!(ok);
-    eprintln!(
-        "{n} fresh variables: peak {peak} ({} per variable)",
-        peak / n as usize
-    );
     assert!(
         peak <= fuzz::memory_bound(text.len()) + FRESH_VAR_BYTES * n as usize,
         "{peak}"

@@ -5,8 +5,8 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -15,7 +15,12 @@ use clap::Parser;
 /// benchmarks, and a bound on the memory taken before parsing.
 const FILE_MAX: u64 = 1 << 30;
 
-#[derive(Parser, Debug)]
+/// How long after `-t` or a signal the work may take to stop by itself:
+/// past that, fzn-csp ends with what it has printed (or
+/// `=====UNKNOWN=====`), wherever the work is.
+const GRACE: Duration = Duration::from_millis(500);
+
+#[derive(Parser, Debug, Clone)]
 #[command(
     name = "fzn-csp",
     version,
@@ -90,7 +95,44 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(&args, start, &signalled) {
+    let printer = Printer::default();
+    let (done, result) = mpsc::channel();
+    let deadline = args
+        .time
+        .and_then(|ms| start.checked_add(Duration::from_millis(ms)));
+    {
+        let (signalled, printer) = (Arc::clone(&signalled), printer.clone());
+        std::thread::spawn(move || {
+            let _ = done.send(run(&args, start, &signalled, &printer));
+        });
+    }
+    // The work looks at the clock and the signals itself; this watches
+    // that it does so in time.
+    let mut signal_seen = None;
+    let result = loop {
+        match result.recv_timeout(Duration::from_millis(20)) {
+            Ok(result) => break result,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                break Err(Failure::Message(
+                    "the solver stopped on an internal error".into(),
+                ));
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        let now = Instant::now();
+        if signal_seen.is_none() && signalled.load(Ordering::Relaxed) {
+            signal_seen = Some(now);
+        }
+        let late = |since: Option<Instant>| {
+            since
+                .and_then(|t| t.checked_add(GRACE))
+                .is_some_and(|t| now >= t)
+        };
+        if late(deadline) || late(signal_seen) {
+            printer.give_up();
+        }
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Pipe) => ExitCode::SUCCESS,
         Err(Failure::Message(message)) => {
@@ -104,6 +146,40 @@ fn main() -> ExitCode {
 /// (`2>/dev/full`): the exit status still tells.
 fn say(message: &str) {
     let _ = writeln!(std::io::stderr(), "fzn-csp: {message}");
+}
+
+/// Standard output, shared by the work and the watch on its time.
+#[derive(Clone, Default)]
+struct Printer(Arc<Mutex<Printed>>);
+
+#[derive(Default)]
+struct Printed {
+    /// Whether anything was printed.
+    any: bool,
+}
+
+impl Printer {
+    /// Prints `text` at once.
+    fn print(&self, text: &str) -> std::io::Result<()> {
+        let mut printed = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        printed.any = true;
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()
+    }
+
+    /// Ends the program with what was printed, or `=====UNKNOWN=====` if
+    /// nothing was: no answer of the work can follow, since it waits on
+    /// the lock this holds to the end.
+    fn give_up(&self) -> ! {
+        let printed = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out = std::io::stdout().lock();
+        if !printed.any {
+            let _ = out.write_all(b"=====UNKNOWN=====\n");
+        }
+        let _ = out.flush();
+        std::process::exit(0)
+    }
 }
 
 enum Failure {
@@ -139,21 +215,25 @@ fn read(path: &std::path::Path) -> Result<String, Failure> {
     Ok(text)
 }
 
-fn run(args: &Args, start: Instant, signalled: &Arc<AtomicBool>) -> Result<(), Failure> {
-    let deadline = args.time.map(|ms| start + Duration::from_millis(ms));
+fn run(
+    args: &Args,
+    start: Instant,
+    signalled: &Arc<AtomicBool>,
+    out: &Printer,
+) -> Result<(), Failure> {
+    let deadline = args
+        .time
+        .and_then(|ms| start.checked_add(Duration::from_millis(ms)));
     let mut limits = backtrack::Limits::default().cancel_flag(Arc::clone(signalled));
     if let Some(deadline) = deadline {
         limits = limits.deadline(deadline);
     }
     let text = read(&args.file)?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
     let (instance, translation) = match flatzinc::read(&text, !args.free, &limits) {
         Ok(read) => read,
         Err(flatzinc::ReadError::Stopped(_)) => {
             // The limit came before the search: nothing is known.
-            writeln!(out, "=====UNKNOWN=====")?;
-            out.flush()?;
+            out.print("=====UNKNOWN=====\n")?;
             return Ok(());
         }
         Err(e) => return Err(Failure::Message(e.to_string())),
@@ -168,42 +248,46 @@ fn run(args: &Args, start: Instant, signalled: &Arc<AtomicBool>) -> Result<(), F
         cancel: Some(Arc::clone(signalled)),
     };
     let report = flatzinc::solve::solve(&instance, &translation, &options, |lines| {
-        out.write_all(lines.as_bytes())?;
-        out.write_all(b"----------\n")?;
-        out.flush()
+        out.print(&format!("{lines}----------\n"))
     })
     .map_err(|e| match e {
         flatzinc::solve::SolveError::Output(e) => Failure::from(e),
         other => Failure::Message(other.to_string()),
     })?;
     use flatzinc::solve::Status;
+    use std::fmt::Write as _;
+    let mut end = String::new();
     match report.status {
-        Status::Complete if report.solutions == 0 => writeln!(out, "=====UNSATISFIABLE=====")?,
-        Status::Complete => writeln!(out, "==========")?,
-        Status::Stopped if report.solutions == 0 => writeln!(out, "=====UNKNOWN=====")?,
+        Status::Complete if report.solutions == 0 => end.push_str("=====UNSATISFIABLE=====\n"),
+        Status::Complete => end.push_str("==========\n"),
+        Status::Stopped if report.solutions == 0 => end.push_str("=====UNKNOWN=====\n"),
         Status::Stopped | Status::Enough => {}
     }
     if args.statistics {
+        // Written to a string, which cannot fail.
+        let out = &mut end;
         let stats = report.stats;
-        writeln!(out, "%%%mzn-stat: initTime={:.3}", init_time.as_secs_f64())?;
-        writeln!(
+        let _ = writeln!(out, "%%%mzn-stat: initTime={:.3}", init_time.as_secs_f64());
+        let _ = writeln!(
             out,
             "%%%mzn-stat: solveTime={:.3}",
             report.solve_time.as_secs_f64()
-        )?;
-        writeln!(out, "%%%mzn-stat: solutions={}", stats.solutions)?;
-        writeln!(out, "%%%mzn-stat: nodes={}", stats.nodes)?;
-        writeln!(out, "%%%mzn-stat: failures={}", stats.dead_ends)?;
-        writeln!(out, "%%%mzn-stat: peakDepth={}", stats.max_depth)?;
+        );
+        let _ = writeln!(out, "%%%mzn-stat: solutions={}", stats.solutions);
+        let _ = writeln!(out, "%%%mzn-stat: nodes={}", stats.nodes);
+        let _ = writeln!(out, "%%%mzn-stat: failures={}", stats.dead_ends);
+        let _ = writeln!(out, "%%%mzn-stat: peakDepth={}", stats.max_depth);
         if let Some(objective) = report.objective {
-            writeln!(out, "%%%mzn-stat: objective={objective}")?;
+            let _ = writeln!(out, "%%%mzn-stat: objective={objective}");
         }
         if let Some(bound) = report.bound {
-            writeln!(out, "%%%mzn-stat: objectiveBound={bound}")?;
+            let _ = writeln!(out, "%%%mzn-stat: objectiveBound={bound}");
         }
-        writeln!(out, "%%%mzn-stat-end")?;
+        let _ = writeln!(out, "%%%mzn-stat-end");
     }
     let _ = (args.threads, args.seed);
-    out.flush()?;
+    if !end.is_empty() {
+        out.print(&end)?;
+    }
     Ok(())
 }
