@@ -146,6 +146,10 @@ fn mistakes_print_one_line_and_exit_2() {
         &["queens", "8", "--shard", "0/2"],
         &["nosuchmodel"],
         &["merge", "no/such/dir"],
+        // Mistakes in the model asked for: the solver's own errors.
+        &["golomb", "64"],
+        &["takuzu", "3"],
+        &["sujiko", "1", "2", "3"],
     ] {
         let run = model(args);
         assert_eq!(run.status, 2, "{args:?}");
@@ -200,7 +204,7 @@ fn models_of_the_solver_globals_print_their_optimum_or_first_solution() {
         let d = ((r - r2).abs(), (c - c2).abs());
         assert!(d == (1, 2) || d == (2, 1), "move {k}: {}", run.stdout);
     }
-    assert_eq!(model(&["knights", "5"]).stdout, "no solution\n");
+    assert!(model(&["knights", "5"]).stdout.starts_with("no solution: "));
     let run = model(&["jobshop-ft06"]);
     assert!(run.stdout.starts_with("55: "), "{}", run.stdout);
     assert!(run.stdout.ends_with("\noptimal\n"), "{}", run.stdout);

@@ -10,6 +10,7 @@ mod examples;
 mod file_handling;
 mod forwarding;
 mod model;
+mod model_limits;
 mod output;
 mod process;
 mod reading;

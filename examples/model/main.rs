@@ -11,7 +11,9 @@
 //!
 //! Without `--first` a model prints its count (or, for the puzzles with one
 //! answer, the answer); `--first K` prints the first K solutions, each as
-//! soon as the search finds it;
+//! soon as the search finds it (golomb and jobshop-ft06, which print their
+//! optimum, refuse it); `--time SECONDS` and `--nodes N` bound the search
+//! of every model (limit.rs says what is printed then);
 //! `--threads N` counts on N threads through the `runner` crate, the
 //! subproblems three choices deep as the tasks; `--checkpoint FILE` keeps
 //! the finished tasks of a count in a journal (a count killed and run again
@@ -25,10 +27,11 @@
 //! cargo run --release --example model -- merge results/  # 365596
 //! ```
 //!
-//! A mistake in the arguments or in a puzzle file prints one line on
-//! standard error and exits with status 2; a `merge` that refuses the
-//! shards, or output that cannot be written, exits with status 1 (a closed
-//! pipe, `| head`, with 0).
+//! A mistake in the arguments, in a puzzle file or in the model asked for
+//! prints one line on standard error and exits with status 2; a search
+//! stopped by `--time` or `--nodes`, a `merge` that refuses the shards, or
+//! output that cannot be written, exits with status 1 (a closed pipe,
+//! `| head`, with 0).
 
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
@@ -39,12 +42,16 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use csp::{Network, Solution, Var, puzzle};
+use count::{count_or_show, merge};
+use csp::{Var, puzzle};
+use limit::Bound;
 use parse::{parse_clues, parse_hidato, parse_kakuro, parse_samurai, read_board, read_sudoku_file};
 use runner::eprintln;
-use runner::parse_threads;
+use runner::{parse_seconds, parse_threads};
 use show::{digit, each, grid, parse_first, show_all, show_solutions, show_sudoku};
 
+mod count;
+mod limit;
 mod optimum;
 mod parse;
 mod show;
@@ -60,9 +67,21 @@ struct Cli {
     first: Option<usize>,
 
     /// Count on this many threads (0: one per core), the subproblems three
-    /// choices deep as the tasks of a work list.
+    /// choices deep as the tasks of a work list (queens, magic, langford,
+    /// takuzu).
     #[arg(long, short, global = true, default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
+
+    /// Stop the search after this many seconds: what was found is printed,
+    /// a line says the search stopped, and the status is 1 (a count prints
+    /// no count).
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = parse_seconds)]
+    time: Option<f64>,
+
+    /// Stop the search after this many nodes (each puzzle of a sudoku file
+    /// its own), as --time does.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
 
     /// Keep the finished tasks of the count in this journal, and go on from
     /// it if it exists (queens, magic, langford, takuzu).
@@ -142,7 +161,8 @@ enum Name {
     /// --out DIR`), once every shard is there, all of one count.
     Merge { dir: PathBuf },
     /// A nonogram from its clues: ROWS and COLS are lines of block lengths
-    /// separated by '/', blocks by ',' (e.g. "2/1,1/3" "3/1,1/2").
+    /// separated by '/', blocks by ',' (e.g. "2/1,1/3" "3/1,1/2"); at most
+    /// 256 rows and columns.
     Nonogram { rows: String, cols: String },
 
     // Models with an objective (optimum.rs): each prints its optimum.
@@ -197,133 +217,36 @@ fn main() -> ExitCode {
     }
 }
 
-/// The count (on `cli.threads` threads, with a checkpoint or in a shard
-/// if asked), or the first K solutions each printed by `show`.
-fn count_or_show(
-    network: &Network,
-    name: &str,
-    cli: &Cli,
-    out: &mut dyn Write,
-    show: impl Fn(&Solution) -> String,
-) -> anyhow::Result<()> {
-    let files = cli.checkpoint.is_some() || cli.shard.is_some();
-    match cli.first {
-        Some(_) if files => bail!("--checkpoint and --shard are for counts, not with --first"),
-        None if cli.threads != 1 || files => {
-            let job = runner::Subproblems::with_root(
-                name,
-                network.clone(),
-                SPLIT_DEPTH,
-                &network.domains(),
-            );
-            let mut options = runner::Options::new()
-                .threads(cli.threads)
-                .program(format!("model {}", env!("CARGO_PKG_VERSION")));
-            if let Some(path) = &cli.checkpoint {
-                options = options.checkpoint(path);
-            }
-            if let (Some(shard), Some(dir)) = (&cli.shard, &cli.out) {
-                options = options.shard(runner::Shard::parse(shard)?, dir);
-            }
-            let finished = runner::run(&job, &options)?;
-            match finished.shard_file {
-                Some(path) => eprintln!("model: shard written to {}", path.display()),
-                None => writeln!(out, "{}", finished.value.total)?,
-            }
-        }
-        None => writeln!(out, "{}", backtrack::count(network.clone()))?,
-        Some(k) => {
-            each(network, k, out, |out, _, s| writeln!(out, "{}", show(s)))?;
-        }
-    }
-    Ok(())
-}
-
-/// How deep the tree of a count is cut into tasks.
-const SPLIT_DEPTH: usize = 3;
-
-/// `merge DIR`: the shards' total, once each of them is there, all of one
-/// count this program splits the same way.
-fn merge(dir: &std::path::Path, out: &mut dyn Write) -> anyhow::Result<()> {
-    let merged = runner::merge::<runner::Counts>(dir, check_identity)?;
-    writeln!(out, "{}", merged.value.total)?;
-    Ok(())
-}
-
-/// Whether `identity` is that of a count this program makes: its name
-/// (`queens 12`) is rebuilt into the model, split again, and compared.
-fn check_identity(identity: &runner::Identity) -> Result<(), String> {
-    use runner::Job as _;
-    // `Subproblems` names its work list `NAME depth=D`.
-    let name = identity
-        .problem
-        .strip_suffix(&format!(" depth={SPLIT_DEPTH}"))
-        .unwrap_or_default();
-    let words: Vec<&str> = name.split(' ').collect();
-    let network = match words[..] {
-        [name, n] => match n.parse::<usize>() {
-            Ok(n) => counted_model(name, n).map_err(|e| e.to_string())?,
-            Err(_) => None,
-        },
-        _ => None,
-    };
-    let Some(network) = network else {
-        return Err(format!(
-            "{} is not a count of this program",
-            runner::echo(&identity.problem)
-        ));
-    };
-    // The cut is searched again only as far as the file's claim goes: a
-    // file cannot make the merge search a tree larger than it says, nor
-    // for longer than a few seconds.
-    let limits = backtrack::Limits::default()
-        .nodes(identity.tasks.saturating_mul(16).saturating_add(100_000))
-        .time(std::time::Duration::from_secs(10));
-    let domains = network.domains();
-    let job = runner::Subproblems::within(
-        name,
-        network,
-        SPLIT_DEPTH,
-        &domains,
-        &limits,
-        identity.tasks,
-    )
-    .map_err(|e| format!("it cannot be checked: {e}"))?;
-    if job.identity() != *identity {
-        return Err(
-            "this program splits that count otherwise: count the shards again with it".into(),
-        );
-    }
-    Ok(())
-}
-
-/// The network of a model that `merge` can check, by name and size.
-fn counted_model(name: &str, n: usize) -> anyhow::Result<Option<Network>> {
-    let model = match name {
-        "queens" if (1..=64).contains(&n) => puzzle::queens(n)?.0,
-        "magic" if (1..=16).contains(&n) => puzzle::magic_square(n)?.0,
-        "langford" if (1..=32).contains(&n) => puzzle::langford(n)?.0,
-        "takuzu" if (2..=12).contains(&n) && n.is_multiple_of(2) => puzzle::takuzu(n)?.0,
-        _ => return Ok(None),
-    };
-    Ok(Some(model.compile()))
-}
-
 fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     let first = cli.first;
-    if (cli.checkpoint.is_some() || cli.shard.is_some())
-        && !matches!(
-            cli.model,
-            Name::Queens { .. } | Name::Magic { .. } | Name::Langford { .. } | Name::Takuzu { .. }
-        )
-    {
+    let counts = matches!(
+        cli.model,
+        Name::Queens { .. } | Name::Magic { .. } | Name::Langford { .. } | Name::Takuzu { .. }
+    );
+    if (cli.checkpoint.is_some() || cli.shard.is_some()) && !counts {
         bail!("--checkpoint and --shard are for the counts of queens, magic, langford and takuzu");
     }
+    if cli.threads != 1 && !counts {
+        bail!("--threads is for the counts of queens, magic, langford and takuzu");
+    }
+    match &cli.model {
+        Name::Golomb { .. } | Name::JobshopFt06 if first.is_some() => {
+            bail!(
+                "golomb and jobshop-ft06 print their optimum: --first is for the models that list solutions"
+            )
+        }
+        Name::Merge { .. } if cli.time.is_some() || cli.nodes.is_some() => {
+            bail!("--time and --nodes bound a search: merge does not search")
+        }
+        _ => {}
+    }
+    // The clock starts before the model is built.
+    let bound = &Bound::new(cli.time, cli.nodes);
     match &cli.model {
         Name::Merge { dir } => merge(dir, out),
         Name::Queens { n } => {
             let (m, q) = puzzle::queens(usize::from(*n))?;
-            count_or_show(&m.compile(), &format!("queens {n}"), cli, out, |s| {
+            count_or_show(&m.compile(), &format!("queens {n}"), cli, bound, out, |s| {
                 let cols: Vec<String> = q.iter().map(|&v| (s[v] + 1).to_string()).collect();
                 cols.join(" ")
             })
@@ -331,28 +254,36 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Name::Magic { n } => {
             let n = usize::from(*n);
             let (m, cells) = puzzle::magic_square(n)?;
-            count_or_show(&m.compile(), &format!("magic {n}"), cli, out, |s| {
+            count_or_show(&m.compile(), &format!("magic {n}"), cli, bound, out, |s| {
                 grid(s, &cells, n)
             })
         }
         Name::Langford { n } => {
             let n = usize::from(*n);
             let (m, a, b) = puzzle::langford(n)?;
-            count_or_show(&m.compile(), &format!("langford {n}"), cli, out, |s| {
-                let mut row = vec![0; 2 * n];
-                for k in 0..n {
-                    row[s[a[k]] as usize] = k + 1;
-                    row[s[b[k]] as usize] = k + 1;
-                }
-                row.iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
+            count_or_show(
+                &m.compile(),
+                &format!("langford {n}"),
+                cli,
+                bound,
+                out,
+                |s| {
+                    let mut row = vec![0; 2 * n];
+                    for k in 0..n {
+                        row[s[a[k]] as usize] = k + 1;
+                        row[s[b[k]] as usize] = k + 1;
+                    }
+                    row.iter()
+                        .map(usize::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                },
+            )
         }
         Name::SendMoreMoney => show_all(
             &puzzle::send_more_money()?.0,
             first.unwrap_or(usize::MAX),
+            bound,
             out,
         ),
         Name::Sudoku { file } => {
@@ -368,17 +299,17 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
                     .collect();
                 let mut network = rules.clone();
                 network.fix(&givens)?;
-                show_sudoku(&network, &cells, first, out)
+                show_sudoku(&network, &cells, first, bound, out)
             })
         }
         Name::Killer => {
             let (m, cells) = puzzle::killer_sudoku(&demo_cages())?;
-            show_sudoku(&m.compile(), &cells, first, out)
+            show_sudoku(&m.compile(), &cells, first, bound, out)
         }
         Name::Samurai { file } => {
             let givens = parse_samurai(&read_board(file)?).with_context(|| named(file))?;
             let (m, board) = puzzle::samurai_sudoku(&givens)?;
-            show_solutions(&m, first, out, |s| {
+            show_solutions(&m, first, bound, out, |s| {
                 let mut text = String::new();
                 for row in board.chunks(21) {
                     let line: String = row
@@ -393,7 +324,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Name::Kakuro { file } => {
             let grid = parse_kakuro(&read_board(file)?).with_context(|| named(file))?;
             let (m, cells) = puzzle::kakuro(grid.cells, &grid.runs)?;
-            show_solutions(&m, first, out, |s| {
+            show_solutions(&m, first, bound, out, |s| {
                 let mut text = String::new();
                 for row in &grid.rows {
                     let line: Vec<String> = row
@@ -413,7 +344,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             let (m, at) = puzzle::hidato(&grid)?;
             let width = grid.iter().map(Vec::len).max().unwrap_or(0);
             let digits = at.len().to_string().len();
-            show_solutions(&m, first, out, |s| {
+            show_solutions(&m, first, bound, out, |s| {
                 let mut board = vec![None; grid.len() * width];
                 for (k, &v) in at.iter().enumerate() {
                     board[s[v] as usize] = Some(k + 1);
@@ -437,6 +368,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             each(
                 &m.compile(),
                 first.unwrap_or(usize::MAX),
+                bound,
                 out,
                 |out, _, s| {
                     let items: Vec<String> = counts
@@ -452,7 +384,12 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Name::Zebra => {
             let (m, vars) = puzzle::zebra()?;
-            let Some(s) = m.compile().solutions(1).pop() else {
+            let mut found = None;
+            each(&m.compile(), 1, bound, &mut std::io::sink(), |_, _, s| {
+                found = Some(s.clone());
+                Ok(())
+            })?;
+            let Some(s) = found else {
                 bail!("the zebra puzzle has no solution: the model is wrong");
             };
             let owner = |thing: usize| {
@@ -488,6 +425,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
             each(
                 &m.compile(),
                 first.unwrap_or(usize::MAX),
+                bound,
                 out,
                 |out, _, s| writeln!(out, "{}", grid(s, &cells, 3)),
             )?;
@@ -499,14 +437,14 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
                 bail!("a takuzu grid has an even side, got {n}");
             }
             let (m, cells) = puzzle::takuzu(n)?;
-            count_or_show(&m.compile(), &format!("takuzu {n}"), cli, out, |s| {
+            count_or_show(&m.compile(), &format!("takuzu {n}"), cli, bound, out, |s| {
                 grid(s, &cells, n)
             })
         }
         Name::Nonogram { rows, cols } => {
             let (rows, cols) = (parse_clues(rows)?, parse_clues(cols)?);
             let (m, cells) = puzzle::nonogram(&rows, &cols)?;
-            let found = each(&m.compile(), first.unwrap_or(2), out, |out, _, s| {
+            let found = each(&m.compile(), first.unwrap_or(2), bound, out, |out, _, s| {
                 for row in cells.chunks(cols.len().max(1)) {
                     let line: String = row
                         .iter()
@@ -523,10 +461,10 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         }
 
         // Models with an objective (optimum.rs).
-        Name::Golomb { n } => optimum::golomb(usize::from(*n), out),
-        Name::MagicSequence { n } => optimum::magic_sequence(usize::from(*n), out),
-        Name::Knights { n } => optimum::knights(usize::from(*n), out),
-        Name::JobshopFt06 => optimum::jobshop_ft06(out),
+        Name::Golomb { n } => optimum::golomb(usize::from(*n), bound, out),
+        Name::MagicSequence { n } => optimum::magic_sequence(usize::from(*n), first, bound, out),
+        Name::Knights { n } => optimum::knights(usize::from(*n), first, bound, out),
+        Name::JobshopFt06 => optimum::jobshop_ft06(bound, out),
     }
 }
 

@@ -1,19 +1,24 @@
 //! The models added with the solver's globals and objectives: each prints
-//! its optimum (with whether it is proved) or its first solution.
+//! its optimum (with whether it is proved) or its first solutions, within
+//! the limits of `--time` and `--nodes`.
 
 use std::io::Write;
 
 use csp::{Solution, Var, puzzle};
 
+use crate::limit::Bound;
+use crate::show::each;
+
 /// `golomb N`: the shortest ruler, `LENGTH: MARKS` and `optimal`.
-pub fn golomb(n: usize, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn golomb(n: usize, bound: &Bound, out: &mut dyn Write) -> anyhow::Result<()> {
     let (model, marks) = puzzle::golomb(n)?;
-    let report = model
-        .compile()
-        .optimize(&backtrack::Limits::default(), |_| {});
+    let report = model.compile().optimize(bound.limits(), |_| {});
     print_optimum(&report, out, |s| {
         let line: Vec<String> = marks.iter().map(|&v: &Var| s[v].to_string()).collect();
         line.join(" ")
+    })?;
+    bound.check(report.outcome, || {
+        format!("golomb {n}: the search stopped before the shortest ruler was proved")
     })
 }
 
@@ -27,7 +32,8 @@ fn print_optimum(
     let found = &report.value;
     match (&found.best, found.objective) {
         (Some(best), Some(objective)) => writeln!(out, "{objective}: {}", show(best))?,
-        _ => writeln!(out, "no solution")?,
+        _ if report.outcome.is_complete() => writeln!(out, "no solution")?,
+        _ => writeln!(out, "no solution found")?,
     }
     if report.outcome.is_complete() {
         if found.best.is_some() {
@@ -42,46 +48,94 @@ fn print_optimum(
     Ok(())
 }
 
-/// `magic-sequence N`: the first sequence found, its numbers on one line.
-pub fn magic_sequence(n: usize, out: &mut dyn Write) -> anyhow::Result<()> {
+/// `magic-sequence N`: the first sequences found (one, or `--first K`),
+/// the numbers of each on one line, or `no solution`.
+pub fn magic_sequence(
+    n: usize,
+    first: Option<usize>,
+    bound: &Bound,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let (model, x) = puzzle::magic_sequence(n)?;
-    match model.compile().solutions(1).first() {
-        Some(s) => {
+    let found = each(
+        &model.compile(),
+        first.unwrap_or(1),
+        bound,
+        out,
+        |out, _, s| {
             let line: Vec<String> = x.iter().map(|&v| s[v].to_string()).collect();
-            writeln!(out, "{}", line.join(" "))?;
-        }
-        None => writeln!(out, "no solution")?,
+            writeln!(out, "{}", line.join(" "))
+        },
+    )?;
+    if found == 0 {
+        writeln!(out, "no solution")?;
     }
     Ok(())
 }
 
-/// `knights N`: the first closed tour, each square numbered by its move.
-pub fn knights(n: usize, out: &mut dyn Write) -> anyhow::Result<()> {
-    let (model, succ) = puzzle::knights_tour(n)?;
-    let Some(s) = model.compile().solutions(1).pop() else {
-        writeln!(out, "no solution")?;
-        return Ok(());
-    };
-    let mut step = vec![0; n * n];
-    let mut at = 0;
-    for k in 1..n * n {
-        at = usize::try_from(s[succ[at]])?;
-        step[at] = k;
+/// Why an N by N board has no closed knight's tour, when its size alone
+/// decides it (Schwenk, 1991: an N by N board has one exactly when N is
+/// even and at least 6).
+pub fn no_closed_tour(n: usize) -> Option<&'static str> {
+    if n % 2 == 1 {
+        Some(
+            "each move of a knight changes the colour of its square, so a closed tour has an even number of squares, and an odd board has an odd number",
+        )
+    } else if n <= 4 {
+        Some("a board of 2 or 4 squares a side has none (Schwenk, 1991)")
+    } else {
+        None
     }
+}
+
+/// `knights N`: the first closed tours (one, or `--first K`), each square
+/// numbered by its move, a blank line between two; `no solution` with its
+/// reason at once when the size decides it.
+pub fn knights(
+    n: usize,
+    first: Option<usize>,
+    bound: &Bound,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    if let Some(reason) = no_closed_tour(n) {
+        writeln!(out, "no solution: {reason}")?;
+        return Ok(());
+    }
+    let (model, succ) = puzzle::knights_tour(n)?;
     let width = (n * n - 1).to_string().len();
-    for row in step.chunks(n) {
-        let line: Vec<String> = row.iter().map(|k| format!("{k:>width$}")).collect();
-        writeln!(out, "{}", line.join(" "))?;
+    let found = each(
+        &model.compile(),
+        first.unwrap_or(1),
+        bound,
+        out,
+        |out, i, s| {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            let mut step = vec![0; n * n];
+            let mut at = 0;
+            for k in 1..n * n {
+                // A successor is a square of the board: from 0 to n * n - 1.
+                at = usize::try_from(s[succ[at]]).unwrap_or_default();
+                step[at] = k;
+            }
+            for row in step.chunks(n) {
+                let line: Vec<String> = row.iter().map(|k| format!("{k:>width$}")).collect();
+                writeln!(out, "{}", line.join(" "))?;
+            }
+            Ok(())
+        },
+    )?;
+    if found == 0 {
+        writeln!(out, "no solution")?;
     }
     Ok(())
 }
 
 /// `jobshop-ft06`: the least makespan, the starts of each job's tasks.
-pub fn jobshop_ft06(out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn jobshop_ft06(bound: &Bound, out: &mut dyn Write) -> anyhow::Result<()> {
     let (model, starts, _) = puzzle::jobshop(&puzzle::FT06)?;
-    let report = model
-        .compile()
-        .optimize(&backtrack::Limits::default(), |_| {});
+    let report = model.compile().optimize(bound.limits(), |_| {});
     print_optimum(&report, out, |s| {
         let jobs: Vec<String> = starts
             .iter()
@@ -93,5 +147,8 @@ pub fn jobshop_ft06(out: &mut dyn Write) -> anyhow::Result<()> {
             })
             .collect();
         jobs.join(" / ")
+    })?;
+    bound.check(report.outcome, || {
+        "jobshop-ft06: the search stopped before the least makespan was proved".to_owned()
     })
 }

@@ -237,15 +237,35 @@ pub fn parse_sudoku(line: &str) -> anyhow::Result<[u8; 81]> {
     Ok(cells)
 }
 
+/// The most rows, columns and cells in a block of a nonogram. A line's
+/// clue is an automaton with a state per cell of its blocks, laid out over
+/// a layer per cell of the line: a block of 10^8 cells took gigabytes, one
+/// of 2^32 + 1 more than any memory. Within this maximum the model of a
+/// 256 by 256 grid takes some tens of megabytes.
+pub const NONOGRAM_MAX: usize = 256;
+
+/// The clues of a nonogram's rows or columns: lines separated by '/',
+/// blocks by ','; at most [`NONOGRAM_MAX`] lines and blocks of at most as
+/// many cells.
 pub fn parse_clues(text: &str) -> anyhow::Result<Vec<Vec<usize>>> {
+    let lines = text.split('/').count();
+    if lines > NONOGRAM_MAX {
+        bail!(
+            "{lines} lines of clues: a nonogram has at most {NONOGRAM_MAX} rows and {NONOGRAM_MAX} columns"
+        );
+    }
     text.split('/')
         .map(|line| {
             line.split(',')
                 .filter(|b| !b.trim().is_empty() && b.trim() != "0")
-                .map(|b| {
-                    b.trim()
-                        .parse::<usize>()
-                        .with_context(|| format!("{:?} is not a block length", echo(b)))
+                .map(|b| match b.trim().parse::<usize>() {
+                    Ok(cells) if cells <= NONOGRAM_MAX => Ok(cells),
+                    Ok(_) => bail!(
+                        "a block of {} cells: a nonogram's lines have at most {NONOGRAM_MAX}",
+                        echo(b.trim())
+                    ),
+                    Err(e) => Err(anyhow!(e))
+                        .with_context(|| format!("{:?} is not a block length", echo(b))),
                 })
                 .collect()
         })

@@ -8,6 +8,8 @@ use std::ops::ControlFlow;
 
 use csp::{Model, Network, Solution, Var};
 
+use crate::limit::Bound;
+
 /// `--first K`: a number of solutions from 1 up. `--first 0` would print
 /// nothing and, for the puzzles that say so, `no solution` for a puzzle
 /// that has one: it is refused.
@@ -24,42 +26,52 @@ pub fn parse_first(text: &str) -> Result<usize, String> {
 /// Calls `print` with the number (from 0) and each solution of `network`
 /// as the search finds it, the first `k` at most, and flushes `out` after
 /// each; how many there were. The first error of `print` or of the
-/// flush ends the search and is returned.
+/// flush ends the search and is returned; so is a limit of `bound`
+/// reached before the `k`-th (a [`Stopped`](crate::limit::Stopped)
+/// error: the list is incomplete, and "no solution" cannot be said).
 pub fn each(
     network: &Network,
     k: usize,
+    bound: &Bound,
     out: &mut dyn Write,
     mut print: impl FnMut(&mut dyn Write, usize, &Solution) -> io::Result<()>,
-) -> io::Result<usize> {
+) -> anyhow::Result<usize> {
     let mut found = 0;
     let mut failed = None;
     if k == 0 {
         return Ok(0);
     }
-    let _ = backtrack::Search::new(network.clone()).for_each(|network, _| {
-        let Some(solution) = network.solution() else {
-            return ControlFlow::Continue(());
-        };
-        if let Err(e) = print(out, found, &solution).and_then(|()| out.flush()) {
-            failed = Some(e);
-            return ControlFlow::Break(());
-        }
-        found += 1;
-        if found >= k {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    match failed {
-        Some(e) => Err(e),
-        None => Ok(found),
+    let outcome = backtrack::Search::new(network.clone())
+        .with_limits(bound.limits().clone())
+        .for_each(|network, _| {
+            let Some(solution) = network.solution() else {
+                return ControlFlow::Continue(());
+            };
+            if let Err(e) = print(out, found, &solution).and_then(|()| out.flush()) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+            found += 1;
+            if found >= k {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    if let Some(e) = failed {
+        return Err(e.into());
     }
+    bound.check(outcome, || match found {
+        0 => "the search stopped before it found a solution".to_owned(),
+        1 => "the search stopped after 1 solution: the list is incomplete".to_owned(),
+        _ => format!("the search stopped after {found} solutions: the list is incomplete"),
+    })?;
+    Ok(found)
 }
 
 /// Every solution up to `k`, as `name=value` lines, a blank line between.
-pub fn show_all(m: &Model, k: usize, out: &mut dyn Write) -> anyhow::Result<()> {
-    each(&m.compile(), k, out, |out, i, s| {
+pub fn show_all(m: &Model, k: usize, bound: &Bound, out: &mut dyn Write) -> anyhow::Result<()> {
+    each(&m.compile(), k, bound, out, |out, i, s| {
         if i > 0 {
             writeln!(out)?;
         }
@@ -73,9 +85,10 @@ pub fn show_sudoku(
     network: &Network,
     cells: &[Var],
     first: Option<usize>,
+    bound: &Bound,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let found = each(network, first.unwrap_or(1), out, |out, _, s| {
+    let found = each(network, first.unwrap_or(1), bound, out, |out, _, s| {
         let line: String = cells.iter().map(|&v| digit(s[v])).collect();
         writeln!(out, "{line}")
     })?;
@@ -90,10 +103,11 @@ pub fn show_sudoku(
 pub fn show_solutions(
     m: &Model,
     first: Option<usize>,
+    bound: &Bound,
     out: &mut dyn Write,
     show: impl Fn(&Solution) -> String,
 ) -> anyhow::Result<()> {
-    let found = each(&m.compile(), first.unwrap_or(1), out, |out, i, s| {
+    let found = each(&m.compile(), first.unwrap_or(1), bound, out, |out, i, s| {
         if i > 0 {
             writeln!(out)?;
         }
