@@ -179,9 +179,15 @@ impl Model {
         let limit = 1i64 << 30;
         let small = |v: i64| (-limit..=limit).contains(&v);
         for var in &self.vars {
-            if let Dom::Wide(lo, hi) = var.dom
-                && !(small(lo) && small(hi))
-            {
+            let (lo, hi) = match &var.dom {
+                Dom::Wide(lo, hi) => (*lo, *hi),
+                Dom::Small(values) => (
+                    values.first().copied().unwrap_or(0),
+                    values.last().copied().unwrap_or(0),
+                ),
+                _ => (0, 0),
+            };
+            if !(small(lo) && small(hi)) {
                 return None;
             }
             if let Some(Def::Lin(_, c)) = &var.def
@@ -400,6 +406,21 @@ impl Model {
             .iter()
             .flat_map(|c| c.features.iter().copied())
             .collect();
+        // A small variable at an end of i64, though no constraint uses it
+        // (the objective, a search annotation).
+        for var in &self.vars {
+            if let Dom::Small(values) = &var.dom {
+                if values.first() == Some(&i64::MIN) {
+                    all.extend(["i64_min", "past_2^62"]);
+                }
+                if values.last() == Some(&i64::MAX) {
+                    all.push("past_2^62");
+                }
+            }
+        }
+        if !self.search.is_empty() {
+            all.push("search_annotations");
+        }
         all.sort_unstable();
         all.dedup();
         all

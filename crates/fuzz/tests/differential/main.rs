@@ -52,8 +52,9 @@ use oracles::Answer;
 ///   9223372036854775800)` panics in the domain store's `max`.
 /// - `i64_min`: `max` ignores an argument at `i64::MIN`
 ///   (`array_int_maximum(z, [x])` over `x, z` in `i64::MIN..i64::MIN + 1`
-///   misses `x = z = i64::MIN`), and `int_lt(-9223372036854775808, w)` is
-///   refused as a linear constraint that overflows.
+///   misses `x = z = i64::MIN`); `int_lt(-9223372036854775808, w)`, and
+///   `solve maximize x` over `x` in `i64::MIN..i64::MIN + 1`, are refused
+///   as a linear constraint that overflows.
 /// - `lex_different_lengths`: `lex_lesseq` of arrays of different lengths
 ///   is refused ("a tuple of 3 values for a table over 2 variables").
 const KNOWN_DISAGREEMENTS: &[&str] = &[
