@@ -168,10 +168,13 @@ fn shrink(run: &Run, model: &Model) -> Model {
     loop {
         let mut smaller = None;
         for k in (0..best.cons.len()).rev() {
-            if best.cons[k].defines.is_some() {
+            // A definition goes only with its variable, once nothing else
+            // uses it.
+            let candidate = best.without(k).used_only();
+            let defined = |v: usize| candidate.cons.iter().any(|c| c.defines == Some(v));
+            if (0..candidate.vars.len()).any(|v| candidate.vars[v].def.is_some() && !defined(v)) {
                 continue;
             }
-            let candidate = best.without(k).used_only();
             if disagree(&answers(run, &candidate)) {
                 smaller = Some(candidate);
                 break;
@@ -199,13 +202,19 @@ fn shrink(run: &Run, model: &Model) -> Model {
 fn report(run: &Run, seed: u64, model: &Model) -> String {
     let small = shrink(run, model);
     let mut out = format!(
-        "seed {seed} (rerun: FZN_DIFF_SEED={seed} {}=1 FZN_DIFF_KNOWN={}), features {:?}\n",
+        "seed {seed} (rerun: FZN_DIFF_SEED={seed} {}=1 FZN_DIFF_KNOWN={} \
+         cargo test -p fuzz --test differential {}), features {:?}\n",
         if run.minizinc.is_some() {
             "FZN_DIFF_MZN_CASES"
         } else {
             "FZN_DIFF_CASES"
         },
         u8::from(run.known),
+        if run.minizinc.is_some() {
+            "the_minizinc"
+        } else {
+            "the_solver"
+        },
         small.features()
     );
     out += &format!(
