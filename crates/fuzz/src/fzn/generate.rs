@@ -4,7 +4,7 @@
 mod kinds;
 mod wide;
 
-use super::{Arg, Con, Def, Dom, Goal, Model, Rng, Var};
+use super::{Arg, Con, Def, Dom, Goal, Model, Rng, Search, Var};
 
 /// Every builtin and native global that `fzn-csp` takes, as generated.
 pub const KINDS: &[&str] = &[
@@ -79,6 +79,10 @@ pub const FEATURES: &[(&str, &str)] = &[
         "a wide variable's value or bound past plus or minus 2^62",
     ),
     ("i64_min", "a wide variable that can take i64::MIN"),
+    (
+        "search_annotations",
+        "int_search and bool_search on the solve item",
+    ),
 ];
 
 const SMALL_VARS: usize = 7;
@@ -104,6 +108,7 @@ pub fn generate(rng: &mut Rng, allow: &dyn Fn(&str) -> bool, limit: usize) -> Mo
             vars: Vec::new(),
             cons: Vec::new(),
             goal: Goal::Satisfy,
+            search: Vec::new(),
         },
         size: 1,
         limit,
@@ -136,11 +141,63 @@ pub fn generate(rng: &mut Rng, allow: &dyn Fn(&str) -> bool, limit: usize) -> Mo
         1 => Goal::Minimize(g.rng.pick(&ints)),
         _ => Goal::Maximize(g.rng.pick(&ints)),
     };
+    if (g.allow)("search_annotations") && g.rng.chance(50) {
+        g.search(&ints);
+    }
     g.m
 }
 
 impl Gen<'_> {
+    /// One or two `int_search` groups over some of `ints` (perhaps one
+    /// twice), and perhaps a `bool_search`.
+    fn search(&mut self, ints: &[usize]) {
+        const SELECTIONS: &[&str] = &[
+            "input_order",
+            "first_fail",
+            "anti_first_fail",
+            "smallest",
+            "largest",
+            "dom_w_deg",
+        ];
+        const CHOICES: &[&str] = &[
+            "indomain_min",
+            "indomain_max",
+            "indomain_median",
+            "indomain_split",
+            "indomain_reverse_split",
+            "indomain_random",
+        ];
+        for _ in 0..1 + self.rng.below(2) {
+            let n = 1 + self.rng.below(ints.len());
+            let vars = self.vars(n, |g| g.rng.pick(ints));
+            let (selection, choice) = (self.rng.pick(SELECTIONS), self.rng.pick(CHOICES));
+            self.m.search.push(Search {
+                vars,
+                selection,
+                choice,
+            });
+        }
+        let bools: Vec<usize> = (0..self.m.vars.len())
+            .filter(|&v| self.m.vars[v].dom == Dom::Bool)
+            .collect();
+        if !bools.is_empty() && self.rng.chance(50) {
+            let choice = self.rng.pick(&["indomain_min", "indomain_max"]);
+            self.m.search.push(Search {
+                vars: bools,
+                selection: "input_order",
+                choice,
+            });
+        }
+    }
+
     fn small_values(&mut self) -> Vec<i64> {
+        // Now and then the ends of i64, where those features are allowed.
+        if self.allowed("i64_min") && self.rng.chance(3) {
+            return vec![i64::MIN, i64::MIN + 1];
+        }
+        if self.allowed("past_2^62") && self.rng.chance(3) {
+            return vec![i64::MAX - 1, i64::MAX];
+        }
         if self.rng.chance(70) {
             let lo = self.rng.range(-3, 2);
             (lo..=lo + self.rng.range(0, 3)).collect()
@@ -284,7 +341,28 @@ impl Gen<'_> {
     }
 
     fn post(&mut self, kind: &'static str, name: String, args: Vec<Arg>) {
-        let features = std::mem::take(&mut self.features);
+        let mut features = std::mem::take(&mut self.features);
+        // A variable at an end of i64 brings its feature along.
+        let mut vars = Vec::new();
+        for arg in &args {
+            match arg {
+                Arg::Var(v) => vars.push(*v),
+                Arg::Vars(vs) => vars.extend(vs),
+                _ => {}
+            }
+        }
+        for v in vars {
+            if let Dom::Small(values) = &self.m.vars[v].dom {
+                if values.first() == Some(&i64::MIN) {
+                    features.extend(["i64_min", "past_2^62"]);
+                }
+                if values.last() == Some(&i64::MAX) {
+                    features.push("past_2^62");
+                }
+            }
+        }
+        features.sort_unstable();
+        features.dedup();
         self.m.cons.push(Con {
             kind,
             name,

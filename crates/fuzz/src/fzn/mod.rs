@@ -117,6 +117,21 @@ pub struct Model {
     pub cons: Vec<Con>,
     /// The goal.
     pub goal: Goal,
+    /// The search annotations for the csp solver: groups of variables,
+    /// each with its variable selection and value choice (`int_search`, or
+    /// `bool_search` for booleans). Gecode and MiniZinc get none.
+    pub search: Vec<Search>,
+}
+
+/// One `int_search` or `bool_search` of the `solve` item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// Its variables, all integers or all booleans.
+    pub vars: Vec<usize>,
+    /// `input_order`, `first_fail`, ...
+    pub selection: &'static str,
+    /// `indomain_min`, `indomain_split`, ...
+    pub choice: &'static str,
 }
 
 fn list<T>(items: &[T], show: impl Fn(&T) -> String) -> String {
@@ -154,7 +169,7 @@ impl Model {
             let ann = con.ann.map(|a| format!(" :: {a}")).unwrap_or_default();
             let _ = writeln!(out, "constraint {}{ann};", self.call(&con.name, &con.args));
         }
-        self.solve(&mut out);
+        self.solve(&mut out, true);
         out
     }
 
@@ -164,9 +179,15 @@ impl Model {
         let limit = 1i64 << 30;
         let small = |v: i64| (-limit..=limit).contains(&v);
         for var in &self.vars {
-            if let Dom::Wide(lo, hi) = var.dom
-                && !(small(lo) && small(hi))
-            {
+            let (lo, hi) = match &var.dom {
+                Dom::Wide(lo, hi) => (*lo, *hi),
+                Dom::Small(values) => (
+                    values.first().copied().unwrap_or(0),
+                    values.last().copied().unwrap_or(0),
+                ),
+                _ => (0, 0),
+            };
+            if !(small(lo) && small(hi)) {
                 return None;
             }
             if let Some(Def::Lin(_, c)) = &var.def
@@ -197,7 +218,7 @@ impl Model {
             gecode::post(&copy, &con, &mut aux, &mut out, &mut constraints);
         }
         out.push_str(&constraints);
-        self.solve(&mut out);
+        self.solve(&mut out, false);
         Some(out)
     }
 
@@ -207,11 +228,27 @@ impl Model {
         }
     }
 
-    fn solve(&self, out: &mut String) {
+    fn solve(&self, out: &mut String, annotated: bool) {
+        let searches: Vec<String> = self
+            .search
+            .iter()
+            .filter(|_| annotated)
+            .map(|s| {
+                let bools = s.vars.iter().all(|&v| self.vars[v].dom == Dom::Bool);
+                let which = if bools { "bool_search" } else { "int_search" };
+                let vars = list(&s.vars, |&v| self.vars[v].name.clone());
+                format!("{which}({vars}, {}, {}, complete)", s.selection, s.choice)
+            })
+            .collect();
+        let ann = match searches.as_slice() {
+            [] => String::new(),
+            [one] => format!(" :: {one}"),
+            all => format!(" :: seq_search([{}])", all.join(", ")),
+        };
         let _ = match self.goal {
-            Goal::Satisfy => writeln!(out, "solve satisfy;"),
-            Goal::Minimize(v) => writeln!(out, "solve minimize {};", self.vars[v].name),
-            Goal::Maximize(v) => writeln!(out, "solve maximize {};", self.vars[v].name),
+            Goal::Satisfy => writeln!(out, "solve{ann} satisfy;"),
+            Goal::Minimize(v) => writeln!(out, "solve{ann} minimize {};", self.vars[v].name),
+            Goal::Maximize(v) => writeln!(out, "solve{ann} maximize {};", self.vars[v].name),
         };
     }
 
@@ -345,7 +382,21 @@ impl Model {
             Goal::Minimize(v) => Goal::Minimize(map(&v)),
             Goal::Maximize(v) => Goal::Maximize(map(&v)),
         };
-        Model { vars, cons, goal }
+        let search = self
+            .search
+            .iter()
+            .map(|s| Search {
+                vars: s.vars.iter().filter(|&&v| used[v]).map(map).collect(),
+                ..s.clone()
+            })
+            .filter(|s| !s.vars.is_empty())
+            .collect();
+        Model {
+            vars,
+            cons,
+            goal,
+            search,
+        }
     }
 
     /// The features of [`FEATURES`] the model uses.
@@ -355,6 +406,21 @@ impl Model {
             .iter()
             .flat_map(|c| c.features.iter().copied())
             .collect();
+        // A small variable at an end of i64, though no constraint uses it
+        // (the objective, a search annotation).
+        for var in &self.vars {
+            if let Dom::Small(values) = &var.dom {
+                if values.first() == Some(&i64::MIN) {
+                    all.extend(["i64_min", "past_2^62"]);
+                }
+                if values.last() == Some(&i64::MAX) {
+                    all.push("past_2^62");
+                }
+            }
+        }
+        if !self.search.is_empty() {
+            all.push("search_annotations");
+        }
         all.sort_unstable();
         all.dedup();
         all

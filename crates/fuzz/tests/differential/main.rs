@@ -52,8 +52,9 @@ use oracles::Answer;
 ///   9223372036854775800)` panics in the domain store's `max`.
 /// - `i64_min`: `max` ignores an argument at `i64::MIN`
 ///   (`array_int_maximum(z, [x])` over `x, z` in `i64::MIN..i64::MIN + 1`
-///   misses `x = z = i64::MIN`), and `int_lt(-9223372036854775808, w)` is
-///   refused as a linear constraint that overflows.
+///   misses `x = z = i64::MIN`); `int_lt(-9223372036854775808, w)`, and
+///   `solve maximize x` over `x` in `i64::MIN..i64::MIN + 1`, are refused
+///   as a linear constraint that overflows.
 /// - `lex_different_lengths`: `lex_lesseq` of arrays of different lengths
 ///   is refused ("a tuple of 3 values for a table over 2 variables").
 const KNOWN_DISAGREEMENTS: &[&str] = &[
@@ -167,10 +168,13 @@ fn shrink(run: &Run, model: &Model) -> Model {
     loop {
         let mut smaller = None;
         for k in (0..best.cons.len()).rev() {
-            if best.cons[k].defines.is_some() {
+            // A definition goes only with its variable, once nothing else
+            // uses it.
+            let candidate = best.without(k).used_only();
+            let defined = |v: usize| candidate.cons.iter().any(|c| c.defines == Some(v));
+            if (0..candidate.vars.len()).any(|v| candidate.vars[v].def.is_some() && !defined(v)) {
                 continue;
             }
-            let candidate = best.without(k).used_only();
             if disagree(&answers(run, &candidate)) {
                 smaller = Some(candidate);
                 break;
@@ -198,13 +202,19 @@ fn shrink(run: &Run, model: &Model) -> Model {
 fn report(run: &Run, seed: u64, model: &Model) -> String {
     let small = shrink(run, model);
     let mut out = format!(
-        "seed {seed} (rerun: FZN_DIFF_SEED={seed} {}=1 FZN_DIFF_KNOWN={}), features {:?}\n",
+        "seed {seed} (rerun: FZN_DIFF_SEED={seed} {}=1 FZN_DIFF_KNOWN={} \
+         cargo test -p fuzz --test differential {}), features {:?}\n",
         if run.minizinc.is_some() {
             "FZN_DIFF_MZN_CASES"
         } else {
             "FZN_DIFF_CASES"
         },
         u8::from(run.known),
+        if run.minizinc.is_some() {
+            "the_minizinc"
+        } else {
+            "the_solver"
+        },
         small.features()
     );
     out += &format!(

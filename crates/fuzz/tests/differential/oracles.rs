@@ -134,11 +134,61 @@ pub fn csp(model: &Model, instance: &Instance, time: Duration) -> Answer {
     if report.status != Status::Complete {
         return Answer::Unknown(format!("stopped at {} ms", time.as_millis()));
     }
-    match objective(model) {
+    let answer = match objective(model) {
         Some(_) if all.is_empty() => Answer::Best(None),
         Some(_) if report.objective.is_none() => Answer::Broken("no objective value".to_string()),
         Some(_) => Answer::Best(report.objective),
         None => Answer::All(all),
+    };
+    match first(instance, &translation, time) {
+        Some(Err(why)) => Answer::Broken(why),
+        Some(Ok(first)) if !agrees(&answer, &first) => Answer::Broken(format!(
+            "without \"all solutions\" it gives {}, with it {}",
+            first.summary(),
+            answer.summary()
+        )),
+        _ => answer,
+    }
+}
+
+/// The search as `fzn-csp` runs it without `-a`: one solution (or the
+/// optimum alone), as an answer of its own; `None` when it stopped.
+fn first(
+    instance: &Instance,
+    translation: &flatzinc::Translation,
+    time: Duration,
+) -> Option<Result<Answer, String>> {
+    let options = Options {
+        deadline: Some(Instant::now() + time),
+        ..Options::default()
+    };
+    let mut found = BTreeSet::new();
+    let result = flatzinc::solve::solve(instance, translation, &options, |lines| {
+        found.insert(lines.lines().map(str::to_string).collect::<Lines>());
+        Ok(())
+    });
+    let report = match result {
+        Ok(report) => report,
+        Err(e) => return Some(Err(format!("without \"all solutions\": {e}"))),
+    };
+    match report.status {
+        Status::Stopped => None,
+        _ if translation.optimize => Some(Ok(Answer::Best(
+            report.objective.filter(|_| !found.is_empty()),
+        ))),
+        _ => Some(Ok(Answer::All(found))),
+    }
+}
+
+/// Whether one search's answer (`first`: one solution, or the optimum)
+/// fits the whole search's.
+fn agrees(all: &Answer, first: &Answer) -> bool {
+    match (all, first) {
+        (Answer::All(all), Answer::All(one)) => {
+            one.len() == usize::from(!all.is_empty()) && one.is_subset(all)
+        }
+        (Answer::Best(a), Answer::Best(b)) => a == b,
+        _ => true,
     }
 }
 

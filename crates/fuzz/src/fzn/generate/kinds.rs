@@ -134,13 +134,11 @@ pub(super) fn args(g: &mut Gen<'_>, kind: &'static str) -> (String, Vec<Arg>) {
                 }
             };
             let x = g.int_term(false);
-            let values: Vec<i64> = (-9..=9).filter(|_| g.rng.chance(40)).collect();
+            let mut values: Vec<i64> = (-9..=9).filter(|_| g.rng.chance(40)).collect();
+            if values.is_empty() {
+                values.push(1);
+            }
             let z = g.new_small(values);
-            let z = if matches!(&g.m.vars[z].dom, Dom::Small(v) if v.is_empty()) {
-                g.small()
-            } else {
-                z
-            };
             plain(vec![x, y, Arg::Var(z)])
         }
         "array_int_element" | "array_bool_element" => {
