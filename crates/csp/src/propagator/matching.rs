@@ -320,10 +320,10 @@ impl Graph {
             out[fill[from]] = to as u32;
             fill[from] += 1;
         };
-        for i in 0..n {
-            put(i, n + mate[i] as usize);
+        for (i, &own) in mate.iter().enumerate() {
+            put(i, n + own as usize);
             for &k in self.edges(i) {
-                if mate[i] != k {
+                if own != k {
                     put(n + k as usize, i);
                 }
             }
