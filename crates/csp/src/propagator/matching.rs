@@ -60,6 +60,9 @@ impl Matching {
     }
 
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        if nothing_to_prune(s, &self.vars)? {
+            return Ok(());
+        }
         // Past the largest graph it builds, forward checking alone (posted
         // with it) keeps the constraint.
         let Some(graph) = Graph::of(s, &self.vars) else {
@@ -97,6 +100,36 @@ impl Matching {
         }
         Ok(())
     }
+}
+
+/// Whether the domains are consistent as they are, without building the
+/// graph: the fixed variables' values differ, and each of the `k` others
+/// has at least `k` values. Their values are then none of the fixed ones
+/// (the forward checking posted with this constraint has removed those
+/// before this runs), and no set of `j < k` of them spans only `j`
+/// values, nor do all `k` span `k` unless each has all of them: every
+/// value has a matching that uses it. Fails when two fixed values agree.
+/// Down a branch of a search, most runs end here.
+fn nothing_to_prune(s: &Store<'_>, vars: &[u32]) -> Result<bool, Fail> {
+    let (mut free, mut smallest) = (0u64, u64::MAX);
+    let mut fixed = Vec::new();
+    for &v in vars {
+        match s.fixed_value(v) {
+            Some(x) => fixed.push(x),
+            None => {
+                free += 1;
+                smallest = smallest.min(s.size(v));
+            }
+        }
+    }
+    if free > 0 && smallest < free {
+        return Ok(false);
+    }
+    fixed.sort_unstable();
+    if fixed.windows(2).any(|w| w[0] == w[1]) {
+        return Err(Fail);
+    }
+    Ok(true)
 }
 
 /// The variables and the values of their domains, each value by its
@@ -287,10 +320,10 @@ impl Graph {
             out[fill[from]] = to as u32;
             fill[from] += 1;
         };
-        for i in 0..n {
-            put(i, n + mate[i] as usize);
+        for (i, &own) in mate.iter().enumerate() {
+            put(i, n + own as usize);
             for &k in self.edges(i) {
-                if mate[i] != k {
+                if own != k {
                     put(n + k as usize, i);
                 }
             }

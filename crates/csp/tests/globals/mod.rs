@@ -21,6 +21,9 @@ use backtrack::Limits;
 use csp::{Error, Model, Var};
 use proptest::prelude::*;
 
+/// Posts the constraint under test on the model's variables.
+pub(crate) type Post<'a> = dyn Fn(&mut Model, &[Var]) -> Result<(), Error> + 'a;
+
 /// A random case's domains, each non-empty, over a few values around 0.
 pub(crate) fn domains(vars: usize) -> impl Strategy<Value = Vec<Vec<i64>>> {
     prop::collection::vec(
@@ -73,7 +76,7 @@ fn enumerate(domains: &[Vec<i64>], holds: &dyn Fn(&[i64]) -> bool) -> Vec<Vec<i6
 /// refused with.
 fn model(
     domains: &[Vec<i64>],
-    post: &dyn Fn(&mut Model, &[Var]) -> Result<(), Error>,
+    post: &Post<'_>,
     intervals_above: usize,
 ) -> Result<(Model, Vec<Var>), Error> {
     let mut m = Model::new();
@@ -92,7 +95,7 @@ fn model(
 /// than two values (their holes kept at the bounds only).
 pub(crate) fn agree(
     domains: &[Vec<i64>],
-    post: &dyn Fn(&mut Model, &[Var]) -> Result<(), Error>,
+    post: &Post<'_>,
     holds: &dyn Fn(&[i64]) -> bool,
     goal: &(Vec<(i64, usize)>, bool),
 ) -> Result<(), TestCaseError> {
@@ -102,7 +105,7 @@ pub(crate) fn agree(
 
 fn agree_on(
     domains: &[Vec<i64>],
-    post: &dyn Fn(&mut Model, &[Var]) -> Result<(), Error>,
+    post: &Post<'_>,
     holds: &dyn Fn(&[i64]) -> bool,
     (terms, maximize): &(Vec<(i64, usize)>, bool),
     intervals_above: usize,
