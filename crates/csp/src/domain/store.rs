@@ -102,7 +102,9 @@ impl Store<'_> {
         let (start, end) = self.span(v);
         let words = &self.st.words[start..end];
         let i = words.iter().rposition(|&w| w != 0).unwrap_or(0);
-        self.stat.vars[v as usize].offset + (i * 64 + 63) as i64 - words[i].leading_zeros() as i64
+        // The bit's place first: the offset plus the last word's top bit may
+        // pass i64::MAX where the value itself does not.
+        self.stat.vars[v as usize].offset + ((i * 64 + 63) as i64 - words[i].leading_zeros() as i64)
     }
 
     /// Writes a word, recording the old one on the trail (unless the
