@@ -119,19 +119,11 @@ pub(crate) fn optimize(
         _ if enough => Status::Enough,
         _ => Status::Stopped,
     };
-    let (sign, term) = match &instance.objective {
-        Objective::Maximize(term) => (-1, Some(term)),
-        Objective::Minimize(term) => (1, Some(term)),
-        Objective::Satisfy => (1, None),
+    let term = match &instance.objective {
+        Objective::Maximize(term) | Objective::Minimize(term) => Some(term),
+        Objective::Satisfy => None,
     };
-    // The cost of a maximisation is minus the objective.
-    let sign = |cost: i64| {
-        if sign < 0 {
-            cost.saturating_neg()
-        } else {
-            cost
-        }
-    };
+    let sign = |cost: i64| problem.network.objective_of(cost);
     let objective = match (term, &last) {
         (Some(Term::Var(id)), Some(values)) => match values[id.0] {
             Value::Int(v) => Some(v),

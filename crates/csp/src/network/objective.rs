@@ -49,6 +49,28 @@ impl Store<'_> {
 }
 
 impl Network {
+    /// The objective's value of a cost of this network's [`Optimize`]
+    /// (its `cost`, a bound set or its `lower_bound`): the cost itself when
+    /// minimising, `!cost` when maximising (the cost of a value `v` to
+    /// maximise is `!v`, so that every `i64` has one).
+    ///
+    /// ```
+    /// use backtrack::Optimize;
+    ///
+    /// let mut m = csp::Model::new();
+    /// let x = m.var(1..=5)?;
+    /// m.maximize(x)?;
+    /// let net = m.compile();
+    /// assert_eq!(net.objective_of(net.lower_bound().unwrap()), 5);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn objective_of(&self, cost: i64) -> i64 {
+        match self.stat.objective {
+            Some(obj) if obj.maximize => !cost,
+            _ => cost,
+        }
+    }
+
     /// The lowest cost the objective's domain allows in the current state:
     /// its smallest value, or `!value` (that is `-1 - value`) of its largest
     /// when maximising, an order-reversing map of all of `i64` onto itself
@@ -124,10 +146,7 @@ impl Network {
         stats: Stats,
         outcome: Outcome,
     ) -> Report<Optimum> {
-        let sign = |cost: i64| match self.stat.objective {
-            Some(obj) if obj.maximize => !cost,
-            _ => cost,
-        };
+        let sign = |cost: i64| self.objective_of(cost);
         // A complete search without a solution proved that there is none:
         // no bound to speak of; nor without an objective.
         let has_objective = self.stat.objective.is_some();
