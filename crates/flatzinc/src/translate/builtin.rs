@@ -137,6 +137,9 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
     if form == Form::Plain && global::post(b, &a, stem)? {
         return Ok(());
     }
+    if form == Form::Plain && stem == "int_pow" && power_by_products(b, &a)? {
+        return Ok(());
+    }
     // Everything else is a relation over some variables (plus `r` when
     // reified), with a table or a predicate.
     let (vars, relation, arity): (Vec<Var>, Relation, usize) = match stem {
@@ -234,6 +237,49 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
         Some(true) => Box::new(move |v: &[i64]| v[n] == 0 || relation(&v[..n])),
     };
     post_relation(b, &vars, full).map_err(solver)
+}
+
+/// The most factors of a power posted as a chain of products.
+const PRODUCTS_MAX: i64 = 64;
+
+/// `int_pow(x, k, z)` with a constant `k` from 2 to [`PRODUCTS_MAX`] over
+/// domains too wide for a table: `z = x * x * ... * x`, a chain of the
+/// solver's products on bounds (the first a square), which narrows a wide
+/// `x` from a narrow `z` and back, where a predicate would wait for both
+/// to be fixed. Says whether it posted it.
+fn power_by_products(b: &mut Builder, a: &Args<'_>) -> Res<bool> {
+    let pos = a.call.pos;
+    let solver = |source| TranslateError::Solver { source, pos };
+    a.count(3)?;
+    let Term::Const(Value::Int(k)) = a.term(1)? else {
+        return Ok(false);
+    };
+    if !(2..=PRODUCTS_MAX).contains(k) {
+        return Ok(false);
+    }
+    let (x, z) = (b.var(a.term(0)?, pos)?, b.var(a.term(2)?, pos)?);
+    let tuples = [x, z]
+        .iter()
+        .try_fold(1usize, |n, &v| n.checked_mul(b.domain(v)?.len()));
+    if tuples.is_some_and(|n| n <= TABLE_MAX) {
+        return Ok(false);
+    }
+    let mut power = x;
+    for i in 2..=*k {
+        let next = if i == *k {
+            z
+        } else {
+            b.range_var(i64::MIN, i64::MAX).map_err(solver)?
+        };
+        if i == 2 {
+            b.model.times(x, x, next)
+        } else {
+            b.model.times(power, x, next)
+        }
+        .map_err(solver)?;
+        power = next;
+    }
+    Ok(true)
 }
 
 /// The linear forms, `Σ a·x rel c` with constants folded into `c`, and how
