@@ -369,3 +369,18 @@ fn int_pow_of_an_unbounded_variable_by_a_constant_narrows_it_from_the_result() {
         assert!(started.elapsed().as_secs() < 5, "{text}");
     }
 }
+
+#[test]
+fn set_in_on_an_unbounded_var_int_takes_the_set_without_stepping_through_i64() {
+    let text = "var int: x :: output_var;\nconstraint set_in(x, {-2, 0, 1, 5000000000});\n\
+                solve satisfy;\n";
+    let started = std::time::Instant::now();
+    let (found, _, status) = all_solutions(text);
+    assert_eq!(status, Status::Complete);
+    let want: BTreeSet<Lines> = [-2i64, 0, 1, 5_000_000_000]
+        .iter()
+        .map(|x| [format!("x = {x};")].into_iter().collect())
+        .collect();
+    assert_eq!(found, want);
+    assert!(started.elapsed().as_secs() < 5);
+}

@@ -123,6 +123,18 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
                 .map_err(solver)
         };
     }
+    // A wide variable in a constant set: the reified propagator with its
+    // boolean true moves the bounds onto the set, where a predicate would
+    // wait for the variable to be fixed, value by value.
+    if stem == "set_in" && form == Form::Plain {
+        let x = b.var(a.term(0)?, pos)?;
+        if b.domain(x).is_none() {
+            a.count(2)?;
+            let values = a.set(1)?;
+            let r = b.var(&Term::Const(Value::Int(1)), pos)?;
+            return b.model.reify_in(r, x, values).map_err(solver);
+        }
+    }
     if stem == "set_in" && form != Form::Plain {
         a.count(3)?;
         let (x, values, r) = (b.var(a.term(0)?, pos)?, a.set(1)?, b.var(a.term(2)?, pos)?);
