@@ -341,3 +341,46 @@ fn maximizing_an_unbounded_var_int_without_an_annotation_answers_at_once() {
         assert!(started.elapsed().as_secs() < 5);
     }
 }
+
+#[test]
+fn int_pow_of_an_unbounded_variable_by_a_constant_narrows_it_from_the_result() {
+    // By hand: the real roots, checked by raising them back.
+    for (k, z, roots) in [
+        (2, 1_000_000i64, vec![-1000i64, 1000]),
+        (3, -27_000_000_000, vec![-3000]),
+        (4, 16, vec![-2, 2]),
+        (2, 999_999, vec![]),
+    ] {
+        for &r in &roots {
+            assert_eq!(r.pow(k), z);
+        }
+        let text = format!(
+            "var int: x :: output_var;\nvar int: z;\nconstraint int_pow(x, {k}, z);\n\
+             constraint int_eq(z, {z});\nsolve satisfy;\n"
+        );
+        let started = std::time::Instant::now();
+        let (found, _, status) = all_solutions(&text);
+        assert_eq!(status, Status::Complete, "{text}");
+        let want: BTreeSet<Lines> = roots
+            .iter()
+            .map(|r| [format!("x = {r};")].into_iter().collect())
+            .collect();
+        assert_eq!(found, want, "{text}");
+        assert!(started.elapsed().as_secs() < 5, "{text}");
+    }
+}
+
+#[test]
+fn set_in_on_an_unbounded_var_int_takes_the_set_without_stepping_through_i64() {
+    let text = "var int: x :: output_var;\nconstraint set_in(x, {-2, 0, 1, 5000000000});\n\
+                solve satisfy;\n";
+    let started = std::time::Instant::now();
+    let (found, _, status) = all_solutions(text);
+    assert_eq!(status, Status::Complete);
+    let want: BTreeSet<Lines> = [-2i64, 0, 1, 5_000_000_000]
+        .iter()
+        .map(|x| [format!("x = {x};")].into_iter().collect())
+        .collect();
+    assert_eq!(found, want);
+    assert!(started.elapsed().as_secs() < 5);
+}

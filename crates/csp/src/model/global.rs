@@ -38,7 +38,8 @@ impl Model {
     /// `z = x div y`, the quotient rounded toward zero (FlatZinc's
     /// `int_div`); `y` is never 0. Propagation: `y` value by value (a value
     /// leaves when no `x` within `x`'s bounds has a quotient within `z`'s),
-    /// `x` and `z` on bounds.
+    /// or on its bounds when it is an interval wider than a bitset; `x`
+    /// and `z` on bounds.
     ///
     /// # Example
     ///

@@ -169,13 +169,28 @@ fn bounds_with(s: &mut Store<'_>, l: &Linear, seen: &mut [i64]) -> Result<(), Fa
 
 /// Fails when the gcd of the unfixed terms' coefficients does not divide
 /// `rhs` less the fixed terms: no integers reach it.
+#[cold]
 #[inline(never)]
 fn divides(s: &Store<'_>, l: &Linear) -> Result<(), Fail> {
-    let (mut g, mut rest) = (0u128, i128::from(l.rhs));
+    // Sums of 1s and -1s only (most of them) have a gcd of 1: not worth
+    // reading their variables.
+    if l.coefs.iter().all(|a| a.unsigned_abs() == 1) {
+        return Ok(());
+    }
+    let mut g = 0u128;
     for (&v, &a) in l.vars.iter().zip(&l.coefs) {
-        match s.fixed_value(v) {
-            Some(x) => rest -= i128::from(a) * i128::from(x),
-            None => g = gcd(g, i128::from(a).unsigned_abs()),
+        if s.fixed_value(v).is_none() {
+            g = gcd(g, i128::from(a).unsigned_abs());
+            // 1 divides anything: most sums stop at their first term.
+            if g == 1 {
+                return Ok(());
+            }
+        }
+    }
+    let mut rest = i128::from(l.rhs);
+    for (&v, &a) in l.vars.iter().zip(&l.coefs) {
+        if let Some(x) = s.fixed_value(v) {
+            rest -= i128::from(a) * i128::from(x);
         }
     }
     if g > 1 && rest.unsigned_abs() % g != 0 {

@@ -123,6 +123,18 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
                 .map_err(solver)
         };
     }
+    // A wide variable in a constant set: the reified propagator with its
+    // boolean true moves the bounds onto the set, where a predicate would
+    // wait for the variable to be fixed, value by value.
+    if stem == "set_in" && form == Form::Plain {
+        let x = b.var(a.term(0)?, pos)?;
+        if b.domain(x).is_none() {
+            a.count(2)?;
+            let values = a.set(1)?;
+            let r = b.var(&Term::Const(Value::Int(1)), pos)?;
+            return b.model.reify_in(r, x, values).map_err(solver);
+        }
+    }
     if stem == "set_in" && form != Form::Plain {
         a.count(3)?;
         let (x, values, r) = (b.var(a.term(0)?, pos)?, a.set(1)?, b.var(a.term(2)?, pos)?);
@@ -135,6 +147,9 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
     // The globals the MiniZinc library declares, and the builtins the
     // solver has a propagator for.
     if form == Form::Plain && global::post(b, &a, stem)? {
+        return Ok(());
+    }
+    if form == Form::Plain && stem == "int_pow" && power_by_products(b, &a)? {
         return Ok(());
     }
     // Everything else is a relation over some variables (plus `r` when
@@ -234,6 +249,49 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
         Some(true) => Box::new(move |v: &[i64]| v[n] == 0 || relation(&v[..n])),
     };
     post_relation(b, &vars, full).map_err(solver)
+}
+
+/// The most factors of a power posted as a chain of products.
+const PRODUCTS_MAX: i64 = 64;
+
+/// `int_pow(x, k, z)` with a constant `k` from 2 to [`PRODUCTS_MAX`] over
+/// domains too wide for a table: `z = x * x * ... * x`, a chain of the
+/// solver's products on bounds (the first a square), which narrows a wide
+/// `x` from a narrow `z` and back, where a predicate would wait for both
+/// to be fixed. Says whether it posted it.
+fn power_by_products(b: &mut Builder, a: &Args<'_>) -> Res<bool> {
+    let pos = a.call.pos;
+    let solver = |source| TranslateError::Solver { source, pos };
+    a.count(3)?;
+    let Term::Const(Value::Int(k)) = a.term(1)? else {
+        return Ok(false);
+    };
+    if !(2..=PRODUCTS_MAX).contains(k) {
+        return Ok(false);
+    }
+    let (x, z) = (b.var(a.term(0)?, pos)?, b.var(a.term(2)?, pos)?);
+    let tuples = [x, z]
+        .iter()
+        .try_fold(1usize, |n, &v| n.checked_mul(b.domain(v)?.len()));
+    if tuples.is_some_and(|n| n <= TABLE_MAX) {
+        return Ok(false);
+    }
+    let mut power = x;
+    for i in 2..=*k {
+        let next = if i == *k {
+            z
+        } else {
+            b.range_var(i64::MIN, i64::MAX).map_err(solver)?
+        };
+        if i == 2 {
+            b.model.times(x, x, next)
+        } else {
+            b.model.times(power, x, next)
+        }
+        .map_err(solver)?;
+        power = next;
+    }
+    Ok(true)
 }
 
 /// The linear forms, `Σ a·x rel c` with constants folded into `c`, and how
