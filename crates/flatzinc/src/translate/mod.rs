@@ -5,6 +5,7 @@
 mod bounds;
 mod builtin;
 mod global;
+mod power;
 mod search;
 
 use std::collections::HashMap;
