@@ -31,10 +31,11 @@ pub enum Error {
         size: u128,
     },
     /// A linear constraint whose coefficients, bounds and right-hand side
-    /// could overflow the 128-bit sums of its propagation, or an
-    /// expression whose bounds leave `i64`.
+    /// could overflow the 128-bit sums of its propagation, an expression
+    /// whose bounds leave `i64`, or a resource whose total demand could
+    /// leave `i64`.
     #[error(
-        "a linear constraint overflows: the sum of |coefficient| * largest |value| plus |right-hand side| must stay below 2^125, and coefficients and right-hand sides within 64 bits"
+        "a constraint's arithmetic could overflow: a linear sum must keep |coefficient| * largest |value| plus |right-hand side| below 2^125, with coefficients and right-hand sides within 64 bits; a cumulative resource's total demand must fit in 64 bits"
     )]
     Overflow,
     /// A tuple of a table does not have one value per variable.

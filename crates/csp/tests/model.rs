@@ -75,8 +75,15 @@ fn linear_overflow_is_an_error_not_a_panic() {
         m.linear(&[(i64::MAX, every)], Rel::Eq, 0),
         Err(Error::Overflow)
     );
-    assert_eq!(m.linear(&[(1, y)], Rel::Lt, i64::MIN), Err(Error::Overflow));
-    assert_eq!(m.linear(&[(1, y)], Rel::Ge, i64::MIN), Err(Error::Overflow));
+    // A right-hand side moved past i64 where the sum's range decides:
+    // `y >= i64::MIN` holds (taken), and `y + y < i64::MIN` for `y` in
+    // 0..=1 would not (below); `-x - every >= i64::MIN`, that is
+    // `x + every <= 2^63`, is not decided, and refused.
+    m.linear(&[(1, y)], Rel::Ge, i64::MIN).unwrap();
+    assert_eq!(
+        m.linear(&[(-1, x), (-1, every)], Rel::Ge, i64::MIN),
+        Err(Error::Overflow)
+    );
     assert_eq!(
         m.linear(&[(i64::MAX, y), (i64::MAX, y)], Rel::Eq, 0),
         Err(Error::Overflow)
@@ -86,6 +93,10 @@ fn linear_overflow_is_an_error_not_a_panic() {
     m.linear(&[(i64::MAX / 20, x)], Rel::Ge, 0).unwrap();
     m.linear(&[(1 << 61, every)], Rel::Eq, 0).unwrap();
     assert_eq!(backtrack::count(m.compile()), 2 * 11);
+    let mut m = Model::new();
+    let y = m.var(0..=1).unwrap();
+    m.linear(&[(2, y)], Rel::Lt, i64::MIN).unwrap();
+    assert_eq!(backtrack::count(m.compile()), 0);
 }
 
 #[test]

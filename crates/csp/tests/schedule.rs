@@ -72,3 +72,39 @@ fn an_overloaded_wide_profile_fails_at_the_root() {
         .unwrap();
     assert!(m.compile().is_failed());
 }
+
+/// Whether tasks at `starts` of `durations` never overlap, in 128 bits.
+fn apart(starts: &[i64], durations: &[i64]) -> bool {
+    (0..starts.len()).all(|i| {
+        (0..i).all(|j| {
+            let (si, sj) = (i128::from(starts[i]), i128::from(starts[j]));
+            let (di, dj) = (i128::from(durations[i]), i128::from(durations[j]));
+            si + di <= sj || sj + dj <= si
+        })
+    })
+}
+
+#[test]
+fn disjunctive_and_cumulative_with_starts_near_the_ends_of_i64_were_refused_as_overflowing() {
+    let durations = [2, 3];
+    for (lo, hi) in [(i64::MAX - 6, i64::MAX), (i64::MIN, i64::MIN + 6)] {
+        let expected = (lo..=hi)
+            .flat_map(|a| (lo..=hi).map(move |b| [a, b]))
+            .filter(|s| apart(s, &durations))
+            .count() as u128;
+        for cumulative in [false, true] {
+            let mut m = Model::new();
+            let starts = m.vars(2, lo..=hi).unwrap();
+            if cumulative {
+                m.cumulative(&starts, &durations, &[1, 1], 1).unwrap();
+            } else {
+                m.disjunctive(&starts, &durations).unwrap();
+            }
+            assert_eq!(
+                backtrack::count(m.compile()),
+                expected,
+                "{lo}..{hi}, cumulative {cumulative}"
+            );
+        }
+    }
+}

@@ -384,3 +384,32 @@ fn set_in_on_an_unbounded_var_int_takes_the_set_without_stepping_through_i64() {
     assert_eq!(found, want);
     assert!(started.elapsed().as_secs() < 5);
 }
+
+#[test]
+fn a_comparison_with_the_smallest_i64_was_refused_as_overflowing() {
+    // `int_le(-2^63, w)` is `-w <= 2^63`, a right-hand side just past i64.
+    let top = "constraint int_le(w, -9223372036854775806);\nsolve satisfy;\n";
+    for (constraint, want) in [
+        ("int_le(-9223372036854775808, w)", 3),
+        ("int_lt(-9223372036854775808, w)", 2),
+        ("int_lin_le([-1], [w], 9223372036854775807)", 2),
+        ("int_ne(-9223372036854775808, w)", 2),
+    ] {
+        let text = format!("var int: w :: output_var;\nconstraint {constraint};\n{top}");
+        let (found, _, status) = all_solutions(&text);
+        assert_eq!(status, Status::Complete, "{constraint}");
+        assert_eq!(found.len(), want, "{constraint}");
+    }
+    let reified = "var int: w :: output_var;\nvar bool: b :: output_var;\n\
+                   constraint int_le_reif(-9223372036854775808, w, b);\n\
+                   constraint int_le(w, -9223372036854775807);\nsolve satisfy;\n";
+    let (found, _, status) = all_solutions(reified);
+    assert_eq!(status, Status::Complete);
+    assert!(
+        found
+            .iter()
+            .all(|lines| lines.contains(&"b = true;".to_string())),
+        "{found:?}"
+    );
+    assert_eq!(found.len(), 2);
+}

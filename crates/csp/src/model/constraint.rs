@@ -93,8 +93,10 @@ impl Model {
     /// [`Error::Overflow`] if the sum of `|coef| * max(|smallest value|,
     /// |largest value|)` over the terms, plus `|rhs|`, is above 2^125 (the
     /// propagator sums in 128 bits; `x + y == z` over all of `i64` is
-    /// fine), or if merging a variable's coefficients or moving `rhs`
-    /// (`<` is `<= rhs - 1`) leaves `i64`: then every sum the propagator
+    /// fine), if merging a variable's coefficients leaves `i64`, or if
+    /// moving `rhs` (`<` is `<= rhs - 1`, `>=` is `-sum <= -rhs`) leaves
+    /// `i64` where the sum's range does not decide the constraint
+    /// (`x >= i64::MIN` holds, and is taken): then every sum the propagator
     /// forms fits, and nothing can overflow during the search.
     pub fn linear(&mut self, terms: &[(i64, Var)], rel: Rel, rhs: i64) -> Result<(), Error> {
         match self.normal_linear(terms, rel, rhs)? {
@@ -123,20 +125,20 @@ impl Model {
             }
         }
         merged.retain(|&(_, c)| c != 0);
+        // The right-hand side in 128 bits: `x >= i64::MIN` is
+        // `-x <= 2^63`, which holds for every `x`.
+        let rhs = i128::from(rhs);
         let (negate, rel, rhs) = match rel {
             Rel::Eq => (false, Rel::Eq, rhs),
             Rel::Ne => (false, Rel::Ne, rhs),
             Rel::Le => (false, Rel::Le, rhs),
-            Rel::Lt => (false, Rel::Le, rhs.checked_sub(1).ok_or(Error::Overflow)?),
-            Rel::Ge => (true, Rel::Le, rhs),
-            Rel::Gt => (true, Rel::Le, rhs.checked_add(1).ok_or(Error::Overflow)?),
+            Rel::Lt => (false, Rel::Le, rhs - 1),
+            Rel::Ge => (true, Rel::Le, -rhs),
+            Rel::Gt => (true, Rel::Le, -(rhs + 1)),
         };
-        let rhs = if negate {
-            rhs.checked_neg().ok_or(Error::Overflow)?
-        } else {
-            rhs
-        };
-        let mut total: i128 = (rhs as i128).abs();
+        let mut total: i128 = rhs.abs();
+        // The least and the most the sum can be.
+        let (mut least, mut most) = (0i128, 0i128);
         for (var, coef) in &mut merged {
             if negate {
                 *coef = coef.checked_neg().ok_or(Error::Overflow)?;
@@ -146,13 +148,29 @@ impl Model {
                 self.infeasible = true;
                 return Ok(Normal::Holds(false));
             };
-            let largest = (lo as i128).abs().max((hi as i128).abs());
-            total = (*coef as i128)
+            let (lo, hi) = (i128::from(lo), i128::from(hi));
+            let c = i128::from(*coef);
+            let (a, b) = (c * lo, c * hi);
+            least = least.saturating_add(a.min(b));
+            most = most.saturating_add(a.max(b));
+            total = c
                 .abs()
-                .checked_mul(largest)
+                .checked_mul(lo.abs().max(hi.abs()))
                 .and_then(|t| t.checked_add(total))
                 .ok_or(Error::Overflow)?;
         }
+        let rhs = match i64::try_from(rhs) {
+            Ok(rhs) => rhs,
+            // Past i64, the sum's range decides, or the constraint is
+            // refused.
+            Err(_) if rel == Rel::Le && (most <= rhs || rhs < least) => {
+                return Ok(Normal::Holds(most <= rhs));
+            }
+            Err(_) if rel != Rel::Le && (rhs < least || most < rhs) => {
+                return Ok(Normal::Holds(rel == Rel::Ne));
+            }
+            Err(_) => return Err(Error::Overflow),
+        };
         if total > LINEAR_TOTAL {
             return Err(Error::Overflow);
         }

@@ -20,7 +20,6 @@ impl Model {
     /// # Errors
     ///
     /// [`Error::TupleArity`] if the lists differ in length;
-    /// [`Error::Overflow`] if a start plus its duration could overflow;
     /// [`Error::ForeignVar`] for a variable of another model.
     ///
     /// # Example
@@ -52,14 +51,9 @@ impl Model {
             if d <= 0 {
                 continue;
             }
-            if let Some((lo, hi)) = self.bounds(v) {
-                // Every sum the propagator forms: a bound plus or minus a
-                // duration.
-                let fits = |x: i64| x.checked_add(d).and(x.checked_sub(d)).is_some();
-                if !fits(lo) || !fits(hi) {
-                    return Err(Error::Overflow);
-                }
-            }
+            // The propagator sums bounds and durations in 128 bits and
+            // decides each order exactly, so a start near either end of
+            // `i64` is taken as it is.
             kept.push(v);
             lengths.push(d);
         }
@@ -81,8 +75,8 @@ impl Model {
     /// # Errors
     ///
     /// [`Error::TupleArity`] if the lists differ in length;
-    /// [`Error::Overflow`] if the demands add up beyond an `i64`, or a
-    /// start plus its duration could;
+    /// [`Error::Overflow`] if the demands add up beyond an `i64` (a start
+    /// near `i64::MAX` is taken as it is: times are summed in 128 bits);
     /// [`Error::ForeignVar`] for a variable of another model.
     ///
     /// # Example
@@ -113,24 +107,22 @@ impl Model {
             }
         }
         let (mut kept, mut lengths, mut uses) = (Vec::new(), Vec::new(), Vec::new());
-        let mut last = i128::MIN;
         for k in 0..starts.len() {
             let v = self.check(starts[k])?;
             if durations[k] <= 0 || demands[k] <= 0 {
                 continue;
             }
-            let Some((_, hi)) = self.bounds(v) else {
+            if self.bounds(v).is_none() {
                 self.infeasible = true;
                 return Ok(());
-            };
-            last = last.max(hi as i128 + durations[k] as i128);
+            }
             kept.push(v);
             lengths.push(durations[k]);
             uses.push(demands[k]);
         }
-        // Every time and every load the profile holds fits an i64.
+        // Every load the profile holds fits an i64 (its times are 128-bit).
         let load = uses.iter().try_fold(0i64, |total, &d| total.checked_add(d));
-        if load.is_none() || last > i64::MAX as i128 {
+        if load.is_none() {
             return Err(Error::Overflow);
         }
         self.props

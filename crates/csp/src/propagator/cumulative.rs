@@ -20,11 +20,12 @@ pub(crate) struct Cumulative {
 }
 
 /// A step of the profile: the compulsory parts use `load` over
-/// `[from, to)`.
+/// `[from, to)`. Times are 128-bit: a start near `i64::MAX` plus its
+/// duration ends past it.
 #[derive(Clone, Copy, Debug)]
 struct Step {
-    from: i64,
-    to: i64,
+    from: i128,
+    to: i128,
     load: i64,
 }
 
@@ -40,14 +41,13 @@ impl Cumulative {
     /// One round of time-tabling; whether a bound moved.
     fn pass(&self, s: &mut Store<'_>) -> Result<bool, Fail> {
         let n = self.starts.len();
-        let est: Vec<i64> = self.starts.iter().map(|&v| s.min(v)).collect();
-        let lst: Vec<i64> = self.starts.iter().map(|&v| s.max(v)).collect();
-        // The model checked that every start plus its duration fits.
-        let part = |k: usize| (lst[k], est[k] + self.durations[k]);
+        let est: Vec<i128> = self.starts.iter().map(|&v| s.min(v).into()).collect();
+        let lst: Vec<i128> = self.starts.iter().map(|&v| s.max(v).into()).collect();
+        let part = |k: usize| (lst[k], est[k] + i128::from(self.durations[k]));
         let steps = self.profile(n, part)?;
         let mut changed = false;
         for k in 0..n {
-            let (d, need) = (self.durations[k], self.demands[k]);
+            let (d, need) = (i128::from(self.durations[k]), self.demands[k]);
             let (from, to) = part(k);
             // Whether task k, over a step, would overload it: the step's
             // load, less k's own part if the step lies in it, plus k.
@@ -76,10 +76,12 @@ impl Cumulative {
                     break;
                 }
                 if step.from < hi + d && clash(step) {
-                    // No start in i64 is early enough: none fits.
-                    hi = step.from.checked_sub(d).ok_or(Fail)?;
+                    hi = step.from - d;
                 }
             }
+            // A bound past the ends of i64: no start is late (early) enough.
+            let lo = i64::try_from(lo).map_err(|_| Fail)?;
+            let hi = i64::try_from(hi).map_err(|_| Fail)?;
             changed |= s.set_min(self.starts[k], lo)?;
             changed |= s.set_max(self.starts[k], hi)?;
         }
@@ -88,8 +90,8 @@ impl Cumulative {
 
     /// The compulsory parts as steps of positive load, in order of time;
     /// fails if one is over the capacity.
-    fn profile(&self, n: usize, part: impl Fn(usize) -> (i64, i64)) -> Result<Vec<Step>, Fail> {
-        let mut events: Vec<(i64, i64)> = Vec::with_capacity(2 * n);
+    fn profile(&self, n: usize, part: impl Fn(usize) -> (i128, i128)) -> Result<Vec<Step>, Fail> {
+        let mut events: Vec<(i128, i64)> = Vec::with_capacity(2 * n);
         for k in 0..n {
             let (from, to) = part(k);
             if from < to {

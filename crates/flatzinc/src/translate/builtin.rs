@@ -326,11 +326,41 @@ fn linear_of(
             Term::Var(_) => {}
         }
     }
-    let rhs = i64::try_from(rhs).map_err(|_| TranslateError::Solver {
+    let (rel, rhs) = fit_rhs(&mut out, rel, rhs).ok_or(TranslateError::Solver {
         source: csp::Error::Overflow,
         pos,
     })?;
     Ok(Some(((out, rel, rhs), arity)))
+}
+
+/// The same relation `terms rel rhs` with a right-hand side in `i64`, where
+/// a constant at an end of `i64` moved it just past (`int_le(-2^63, x)` is
+/// `-x <= 2^63`, that is `x >= -2^63`): both sides negated and the relation
+/// turned, or `<` as `<=` one lower (`>` as `>=` one higher).
+fn fit_rhs(terms: &mut [(i64, Var)], rel: Rel, rhs: i128) -> Option<(Rel, i64)> {
+    if let Ok(rhs) = i64::try_from(rhs) {
+        return Some((rel, rhs));
+    }
+    if let Ok(negated) = i64::try_from(-rhs)
+        && terms.iter().all(|&(c, _)| c != i64::MIN)
+    {
+        for (c, _) in terms.iter_mut() {
+            *c = -*c;
+        }
+        let turned = match rel {
+            Rel::Le => Rel::Ge,
+            Rel::Lt => Rel::Gt,
+            Rel::Ge => Rel::Le,
+            Rel::Gt => Rel::Lt,
+            same => same,
+        };
+        return Some((turned, negated));
+    }
+    match rel {
+        Rel::Lt => fit_rhs(terms, Rel::Le, rhs - 1),
+        Rel::Gt => fit_rhs(terms, Rel::Ge, rhs + 1),
+        _ => None,
+    }
 }
 
 /// The functional builtins, as relations over their arguments.
