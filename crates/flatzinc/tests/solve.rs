@@ -413,3 +413,15 @@ fn a_comparison_with_the_smallest_i64_was_refused_as_overflowing() {
     );
     assert_eq!(found.len(), 2);
 }
+
+#[test]
+fn inverse_with_an_index_variable_at_the_smallest_i64_was_refused_as_overflowing() {
+    // Shifting `x0` by the offset leaves i64 for both its values: they are
+    // no index of any array, so the model is unsatisfiable, not refused.
+    let text = "var -9223372036854775808..-9223372036854775807: x0 :: output_var;\n\
+                var 0..2: a :: output_var;\nvar 0..2: b :: output_var;\n\
+                constraint csp_inverse([a, b], 1, [x0, b], 0);\nsolve satisfy;\n";
+    let (found, _, status) = all_solutions(text);
+    assert_eq!(status, Status::Complete);
+    assert!(found.is_empty(), "{found:?}");
+}

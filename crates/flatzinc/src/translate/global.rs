@@ -209,13 +209,16 @@ fn shifted(b: &mut Builder, x: Var, by: i64, a: &Args<'_>) -> Res<Var> {
         pos,
     };
     let y = match (b.domain(x), b.bounds(x)) {
+        // An index or an offset: the values of `x` whose shift leaves
+        // `i64` are past any array, and may go.
         (Some(listed), _) => {
-            let values: Option<Vec<i64>> = listed.iter().map(|v| v.checked_sub(by)).collect();
-            b.new_var(values.ok_or(overflow)?, pos)?
+            let values: Vec<i64> = listed.iter().filter_map(|v| v.checked_sub(by)).collect();
+            if values.is_empty() {
+                return Err(overflow);
+            }
+            b.new_var(values, pos)?
         }
         (None, bounds) => {
-            // An index or an offset: the values of `x` whose shift leaves
-            // `i64` are past any array, and may go.
             let (lo, hi) = bounds.unwrap_or(UNBOUNDED);
             let (lo, hi) = (lo.saturating_sub(by), hi.saturating_sub(by));
             b.range_var(lo, hi)
