@@ -8,9 +8,14 @@ impl Store<'_> {
     /// Runs the propagators until nothing changes: the advice about fixed
     /// variables first (cheap), then the scheduled propagators one by one,
     /// the lowest index first.
+    ///
+    /// Every step (a variable advised about, a propagator run) is counted,
+    /// and the limits looked at every thousand or so (see `State::tick`): a
+    /// limit reached fails the propagation and is recorded as its cut.
     pub(crate) fn propagate(&mut self, props: &[Prop]) -> Result<(), Fail> {
         let stat = self.stat;
         loop {
+            self.st.tick(1)?;
             if let Some(v) = self.st.fixed.pop() {
                 let Some(value) = self.fixed_value(v) else {
                     return Err(Fail);
