@@ -153,9 +153,11 @@ impl State {
         }
     }
 
+    /// Looks at the limits now: a limit reached is recorded in `cut` and
+    /// fails.
     #[cold]
     #[inline(never)]
-    fn poll(&mut self) -> Result<(), Fail> {
+    pub(crate) fn poll(&mut self) -> Result<(), Fail> {
         self.poll_in = POLL_STEPS;
         match self.limits.as_ref().and_then(Limits::poll) {
             Some(stop) => {
