@@ -132,14 +132,9 @@ pub(crate) fn optimize(
         Objective::Minimize(term) => (1, Some(term)),
         Objective::Satisfy => (1, None),
     };
-    // The cost of a maximisation is minus the objective.
-    let sign = |cost: i64| {
-        if sign < 0 {
-            cost.saturating_neg()
-        } else {
-            cost
-        }
-    };
+    // The cost of a maximisation is `!objective` (see `csp::Network`'s
+    // `Optimize`), so that every i64 can be maximised.
+    let sign = |cost: i64| if sign < 0 { !cost } else { cost };
     let objective = match (term, &last) {
         (Some(Term::Var(id)), Some(values)) => match values[id.0] {
             Value::Int(v) => Some(v),
