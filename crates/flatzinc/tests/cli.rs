@@ -398,10 +398,11 @@ solve satisfy;
 
 #[test]
 fn a_time_limit_holds_while_a_step_that_does_not_look_at_the_clock_runs() {
-    // Bounds propagation of 2x - 2y = 1 over wide domains narrows one step
-    // a round at the root, where the clock is not looked at: the watch
-    // ends the program soon after the limit. (No solution exists: 2 does
-    // not divide 1; a solver that sees it answers so at once.)
+    // Bounds propagation of 2x - 2y = 1 over wide domains could narrow one
+    // step a round at the root: the program ends soon after the limit
+    // whatever the step (the propagation looks at the clock, and a watch
+    // ends a late program). No solution exists: 2 does not divide 1; a
+    // solver that sees it answers so at once.
     let (_dir, path) = file(
         "var -1000000000..1000000000: x :: output_var;
 var -1000000000..1000000000: y :: output_var;
