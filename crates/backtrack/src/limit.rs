@@ -12,6 +12,12 @@ use std::time::{Duration, Instant};
 /// [`Search::set_limits`](crate::Search::set_limits)). The default sets no
 /// limit.
 ///
+/// The engine looks at the limits between nodes; the deadline and the
+/// cancel flags are also handed to the problem (see
+/// [`Problem::set_limits`](crate::Problem::set_limits)), so that one long
+/// step can stop too. A step cut short that way is given up for good: a
+/// search that had one is never [`Outcome::Complete`], resumed or not.
+///
 /// # Example
 ///
 /// ```

@@ -134,7 +134,9 @@ pub fn minimize<P: Optimize>(problem: P, limits: &Limits) -> Report<Optimum<P::C
 /// - when the best meets [`Optimize::lower_bound`]: also
 ///   [`Outcome::Complete`], since nothing left can beat it;
 /// - when a limit is reached: [`Outcome::Stopped`] with the limit, the best
-///   found so far and the lower bound known.
+///   found so far and the lower bound known; also when the problem reports
+///   a step cut short by one (see [`Problem::cut_short`]), which it is
+///   handed by [`Problem::set_limits`].
 ///
 /// The problem is rewound to where it started before being dropped.
 ///
@@ -168,6 +170,7 @@ where
     P: Optimize,
     F: FnMut(&P, &[P::Choice]),
 {
+    problem.set_limits(limits);
     let floor = problem.lower_bound();
     let mut stats = Stats::default();
     let mut best: Option<Best<P::Cost, P::Choice>> = None;
@@ -239,6 +242,11 @@ where
     while let Some(choice) = path.pop() {
         problem.undo(choice);
     }
+    // A step cut short by a limit gave a state up: nothing is proved.
+    let outcome = match (outcome, problem.cut_short()) {
+        (Outcome::Complete, Some(stop)) => Outcome::Stopped(stop),
+        (outcome, _) => outcome,
+    };
     // Dead ends are not told apart here: a state whose choices were all
     // pruned by the bound is no dead end of the problem.
     let lower_bound = match (outcome, &best) {

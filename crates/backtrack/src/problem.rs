@@ -1,5 +1,7 @@
 //! The [`Problem`] trait: what a puzzle tells the engine.
 
+use crate::limit::{Limits, Stop};
+
 /// A search problem, stated as a mutable state that the engine walks.
 ///
 /// The implementor is the state. At every state the engine asks for the
@@ -107,6 +109,33 @@ pub trait Problem {
 
     /// Whether the current state is a solution. Solutions are not expanded.
     fn is_solution(&self) -> bool;
+
+    /// Hands the problem the limits of the search that is about to walk it
+    /// (none for [`Search::new`](crate::Search::new) alone), so that the
+    /// work done inside one [`apply`](Problem::apply) can honour them too.
+    ///
+    /// Provided, as a no-op, for a reason: the engine looks at its limits
+    /// between nodes only, and most problems' nodes are short. A problem
+    /// whose single step can run long (a constraint network propagating a
+    /// large model to its fixpoint) keeps the deadline and the cancel flags
+    /// and looks at them during that step; it must then also report, by
+    /// [`cut_short`](Problem::cut_short), that it was cut.
+    fn set_limits(&mut self, limits: &Limits) {
+        let _ = limits;
+    }
+
+    /// The limit that cut work inside an [`apply`](Problem::apply) short,
+    /// if one did since the problem was made.
+    ///
+    /// Provided (always `None`) along with
+    /// [`set_limits`](Problem::set_limits). A step cut short must leave a
+    /// state without choices and not a solution, and the engine then
+    /// reports the search as stopped by this limit, never as complete: the
+    /// state was given up, not proved empty. A wrapper that forwards
+    /// `set_limits` must forward this too.
+    fn cut_short(&self) -> Option<Stop> {
+        None
+    }
 }
 
 /// A mutable reference to a problem is a problem: search it in place and keep
@@ -133,6 +162,14 @@ impl<P: Problem + ?Sized> Problem for &mut P {
     #[inline]
     fn is_solution(&self) -> bool {
         (**self).is_solution()
+    }
+
+    fn set_limits(&mut self, limits: &Limits) {
+        (**self).set_limits(limits)
+    }
+
+    fn cut_short(&self) -> Option<Stop> {
+        (**self).cut_short()
     }
 }
 

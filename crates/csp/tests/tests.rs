@@ -5,6 +5,7 @@ mod arith;
 mod branch;
 mod circuit;
 mod constraints;
+mod deadline;
 mod divide;
 mod globals;
 mod hall;

@@ -41,6 +41,14 @@ impl Problem for Counted {
     fn is_solution(&self) -> bool {
         self.network.is_solution()
     }
+
+    fn set_limits(&mut self, limits: &backtrack::Limits) {
+        self.network.set_limits(limits);
+    }
+
+    fn cut_short(&self) -> Option<backtrack::Stop> {
+        self.network.cut_short()
+    }
 }
 
 impl Optimize for Counted {

@@ -398,10 +398,11 @@ solve satisfy;
 
 #[test]
 fn a_time_limit_holds_while_a_step_that_does_not_look_at_the_clock_runs() {
-    // Bounds propagation of 2x - 2y = 1 over wide domains narrows one step
-    // a round at the root, where the clock is not looked at: the watch
-    // ends the program soon after the limit. (No solution exists: 2 does
-    // not divide 1; a solver that sees it answers so at once.)
+    // Bounds propagation of 2x - 2y = 1 over wide domains could narrow one
+    // step a round at the root: the program ends soon after the limit
+    // whatever the step (the propagation looks at the clock, and a watch
+    // ends a late program). No solution exists: 2 does not divide 1; a
+    // solver that sees it answers so at once.
     let (_dir, path) = file(
         "var -1000000000..1000000000: x :: output_var;
 var -1000000000..1000000000: y :: output_var;
@@ -418,5 +419,29 @@ solve satisfy;
         text == "=====UNKNOWN=====\n" || text == "=====UNSATISFIABLE=====\n",
         "{text}"
     );
+    assert!(took < Duration::from_millis(2500), "{took:?} for -t 500");
+}
+
+#[test]
+fn a_time_limit_stops_a_long_root_propagation_which_answers_unknown_itself() {
+    // `x = |y|` and `x < y` over 0..10^9 narrow one value a round at the
+    // root: a billion rounds. The propagation looks at the clock, so the
+    // solver prints its own answer and statistics (the watch that ends a
+    // late program prints neither), and no false UNSATISFIABLE.
+    let (_dir, path) = file(
+        "var 0..1000000000: x :: output_var;
+var 0..1000000000: y :: output_var;
+constraint int_abs(y, x);
+constraint int_lt(x, y);
+solve satisfy;
+",
+    );
+    let start = Instant::now();
+    let out = run(&["-s", "-t", "500"], &path);
+    let took = start.elapsed();
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.starts_with("=====UNKNOWN=====\n"), "{text}");
+    assert!(text.contains("%%%mzn-stat: solveTime="), "{text}");
     assert!(took < Duration::from_millis(2500), "{took:?} for -t 500");
 }

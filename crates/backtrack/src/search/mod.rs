@@ -109,7 +109,8 @@ enum Pause {
 
 impl<P: Problem> Search<P> {
     /// A search of `problem` from its current state, with no limits.
-    pub fn new(problem: P) -> Self {
+    pub fn new(mut problem: P) -> Self {
+        problem.set_limits(&Limits::default());
         Search {
             problem,
             top: None,
@@ -128,14 +129,16 @@ impl<P: Problem> Search<P> {
     /// Sets the limits the search honours from now on.
     #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self.rearm();
+        self.set_limits(limits);
         self
     }
 
     /// Changes the limits, for example to raise a node budget and resume a
     /// search that it stopped.
+    ///
+    /// The problem is handed them too (see [`Problem::set_limits`]).
     pub fn set_limits(&mut self, limits: Limits) {
+        self.problem.set_limits(&limits);
         self.limits = limits;
         self.rearm();
     }
@@ -158,7 +161,7 @@ impl<P: Problem> Search<P> {
 
     /// Whether the whole tree has been searched.
     pub fn is_exhausted(&self) -> bool {
-        self.phase == Phase::Done
+        self.phase == Phase::Done && self.problem.cut_short().is_none()
     }
 
     /// Gives the problem back, rewound to the state the search started from.

@@ -22,12 +22,29 @@ impl<P: Problem> Search<P> {
         }
     }
 
-    /// The walk itself, shared by every way of searching.
+    /// The walk itself, shared by every way of searching: one stretch, but
+    /// never exhausted after a step that a limit cut short (see
+    /// [`Problem::cut_short`]): that step's state was given up, not
+    /// searched.
+    pub(super) fn walk<F, const PATH: bool>(&mut self, visit: F) -> Pause
+    where
+        F: FnMut(&P, &[P::Choice]) -> ControlFlow<()>,
+    {
+        match self.stretch::<F, PATH>(visit) {
+            Pause::Exhausted => self
+                .problem
+                .cut_short()
+                .map_or(Pause::Exhausted, Pause::Limit),
+            pause => pause,
+        }
+    }
+
+    /// One stretch of the walk.
     ///
     /// The start of a stretch (the root, resuming after a pause) is dealt
     /// with here, once per call; the loop in [`run`](Search::run) is the
     /// hot path.
-    pub(super) fn walk<F, const PATH: bool>(&mut self, mut visit: F) -> Pause
+    fn stretch<F, const PATH: bool>(&mut self, mut visit: F) -> Pause
     where
         F: FnMut(&P, &[P::Choice]) -> ControlFlow<()>,
     {

@@ -164,4 +164,12 @@ impl<P: Problem> Problem for Truncated<P> {
     fn is_solution(&self) -> bool {
         self.depth == self.cut || self.inner.is_solution()
     }
+
+    fn set_limits(&mut self, limits: &Limits) {
+        self.inner.set_limits(limits);
+    }
+
+    fn cut_short(&self) -> Option<crate::Stop> {
+        self.inner.cut_short()
+    }
 }

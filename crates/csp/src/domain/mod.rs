@@ -18,7 +18,9 @@ mod state;
 mod store;
 mod wake;
 
-pub(crate) use state::{COPY_WORDS, Fail, Layout, State, Static, fixed_value, interval};
+pub(crate) use state::{
+    COPY_WORDS, Fail, Layout, POLL_STEPS, State, Static, fixed_value, interval,
+};
 pub(crate) use store::Store;
 pub(crate) use wake::{Advice, Shifted};
 

@@ -1,6 +1,8 @@
 //! The state of a search: the domains as bitsets or intervals, the trail
 //! that undoes their changes, and what never changes, shared by every clone.
 
+use backtrack::{Limits, Stop};
+
 use super::wake::{Advice, Shifted};
 use crate::branch::Group;
 use crate::goal::Objective;
@@ -116,6 +118,62 @@ pub(crate) struct State {
     /// Scratch space for the propagators, kept to avoid allocating.
     pub(crate) scratch: Vec<u64>,
     pub(crate) values: Vec<i64>,
+    /// The deadline and cancel flags the propagation looks at (`None`
+    /// when the search has neither), and the steps left before it next
+    /// looks (see [`State::tick`]).
+    pub(crate) limits: Option<Limits>,
+    pub(crate) poll_in: u32,
+    /// The limit that cut a propagation of this network short, if one did.
+    /// Kept out of what `undo` restores, and copied by a clone: once set,
+    /// no search of the network is complete (see
+    /// [`Network::cut_short`](crate::Network::cut_short)).
+    pub(crate) cut: Option<Stop>,
+}
+
+/// How many steps of a propagation (propagators run, variables advised
+/// about, or work counted by a long propagator) go between two looks at
+/// the clock and the flags: a look costs a read of the clock, some 25 ns,
+/// and a step at least a few, so the looks cost well under 1%.
+pub(crate) const POLL_STEPS: u32 = 1 << 10;
+
+impl State {
+    /// Counts `steps` of work; every [`POLL_STEPS`] of them, looks at the
+    /// limits. A limit reached cuts the propagation short: the state fails
+    /// (so that nothing half propagated is taken for a solution) and the
+    /// limit is recorded in `cut` (so that no search reports the failure
+    /// as a proof).
+    #[inline]
+    pub(crate) fn tick(&mut self, steps: u32) -> Result<(), Fail> {
+        match self.poll_in.checked_sub(steps) {
+            Some(left) if left > 0 => {
+                self.poll_in = left;
+                Ok(())
+            }
+            _ => self.poll(),
+        }
+    }
+
+    /// Looks at the limits now: a limit reached is recorded in `cut` and
+    /// fails.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn poll(&mut self) -> Result<(), Fail> {
+        self.poll_in = POLL_STEPS;
+        match self.limits.as_ref().and_then(Limits::poll) {
+            Some(stop) => {
+                self.cut.get_or_insert(stop);
+                Err(Fail)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Sets the limits later propagations look at; none for a search that
+    /// only has a node budget.
+    pub(crate) fn set_limits(&mut self, limits: &Limits) {
+        self.limits = limits.needs_polling().then(|| limits.clone());
+        self.poll_in = 1;
+    }
 }
 
 impl Clone for State {
@@ -141,6 +199,9 @@ impl Clone for State {
             round: self.round.clone(),
             scratch: self.scratch.clone(),
             values: self.values.clone(),
+            limits: self.limits.clone(),
+            poll_in: self.poll_in,
+            cut: self.cut,
         }
     }
 }

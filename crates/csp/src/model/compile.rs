@@ -13,8 +13,9 @@ const POLL_EVERY: usize = 1 << 12;
 
 impl Model {
     /// [`compile`](Self::compile) within `limits`: the deadline and the
-    /// cancel flags are looked at while the network is laid out, and once
-    /// more after the propagation at the root; the node budget is the
+    /// cancel flags are looked at while the network is laid out, during the
+    /// propagation at the root (every thousand steps or so, inside the long
+    /// propagators too), and once more after it; the node budget is the
     /// search's, not looked at here.
     ///
     /// # Errors
@@ -255,9 +256,12 @@ impl Model {
             round: vec![0; stat.props.div_ceil(64)],
             scratch: Vec::new(),
             values: Vec::new(),
+            limits: None,
+            poll_in: 1,
+            cut: None,
         };
         poll(0)?;
-        Ok(Network::new(stat, props, st))
+        Ok(Network::new(stat, props, st, limits))
     }
 }
 

@@ -19,7 +19,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use backtrack::{Problem, Search};
+use backtrack::{Limits, Problem, Search, Stop};
 
 pub use choice::{Branch, Choice, Values};
 pub use objective::Optimum;
@@ -76,15 +76,35 @@ impl fmt::Debug for Network {
 
 impl Network {
     /// A network of the domains and propagators laid out by a model,
-    /// propagated at the root.
-    pub(crate) fn new(stat: Static, props: Box<[Prop]>, st: State) -> Network {
+    /// propagated at the root within the deadline and cancel flags of
+    /// `limits` (a root propagation cut short leaves the network failed and
+    /// [`cut_short`](Network::cut_short)). The limits are then dropped: a
+    /// search hands its own to the network.
+    pub(crate) fn new(stat: Static, props: Box<[Prop]>, st: State, limits: &Limits) -> Network {
         let mut network = Network {
             stat: Arc::new(stat),
             props: props.into(),
             st,
         };
+        network.st.set_limits(limits);
         network.propagate_root();
+        network.st.set_limits(&Limits::default());
         network
+    }
+
+    /// The limit that cut a propagation of this network (or of the network
+    /// it was cloned from) short, if one did.
+    ///
+    /// A propagation looks at the deadline and the cancel flags of the
+    /// search that runs it (or of [`Model::compile_with`](crate::Model::compile_with)
+    /// at the root) every thousand steps or so, so that one long fixpoint
+    /// cannot overrun them. One cut short leaves its state failed, which
+    /// is no proof that the state has no solution: from then on every
+    /// search of the network reports [`Outcome::Stopped`](backtrack::Outcome::Stopped)
+    /// with this limit, never a complete count, an unsatisfiable model or
+    /// an optimum.
+    pub fn cut_short(&self) -> Option<Stop> {
+        self.st.cut
     }
 
     /// The first propagation: every fixed variable advised, every scheduled
@@ -451,5 +471,14 @@ impl Problem for Network {
 
     fn is_solution(&self) -> bool {
         !self.st.failed && (0..self.len() as u32).all(|v| self.is_fixed(v))
+    }
+
+    /// Keeps the deadline and the cancel flags for the propagation.
+    fn set_limits(&mut self, limits: &Limits) {
+        self.st.set_limits(limits);
+    }
+
+    fn cut_short(&self) -> Option<Stop> {
+        self.st.cut
     }
 }

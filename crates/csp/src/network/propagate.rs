@@ -1,15 +1,24 @@
 //! The propagation loop: the advice about fixed variables first, then the
 //! scheduled propagators, until nothing changes or a domain runs empty.
 
-use crate::domain::{Advice, Fail, Store};
+use crate::domain::{Advice, Fail, POLL_STEPS, Store};
 use crate::propagator::Prop;
 
 impl Store<'_> {
     /// Runs the propagators until nothing changes: the advice about fixed
     /// variables first (cheap), then the scheduled propagators one by one,
     /// the lowest index first.
+    ///
+    /// Every propagator run is counted, and the limits looked at every
+    /// [`POLL_STEPS`] of them (see `State::poll`): a limit reached fails the
+    /// propagation and is recorded as its cut. The advice is not counted:
+    /// each variable is fixed once in a propagation, so it is bounded by
+    /// the size of the model, and it is the hot path of most searches.
     pub(crate) fn propagate(&mut self, props: &[Prop]) -> Result<(), Fail> {
         let stat = self.stat;
+        // A countdown in a register: cheaper than `State::tick` on this,
+        // the hottest loop of a search.
+        let mut until_poll = POLL_STEPS;
         loop {
             if let Some(v) = self.st.fixed.pop() {
                 let Some(value) = self.fixed_value(v) else {
@@ -81,6 +90,11 @@ impl Store<'_> {
                     }
                 }
             } else if let Some(p) = self.next_scheduled() {
+                until_poll -= 1;
+                if until_poll == 0 {
+                    until_poll = POLL_STEPS;
+                    self.st.poll()?;
+                }
                 let prop = &props[p];
                 if let Err(fail) = prop.run(self) {
                     self.blame(&prop.vars());

@@ -29,9 +29,13 @@
 
 use std::sync::Mutex;
 
-use crate::domain::{Fail, Store};
+use crate::domain::{Fail, State, Store};
 
 const NONE: u32 = u32::MAX;
+
+/// How many edges an augmenting path search follows per step of the
+/// propagation.
+const EDGES_PER_TICK: u32 = 64;
 
 /// The most pairs of a variable and a value the graph holds.
 const MAX_EDGES: usize = 1 << 24;
@@ -84,7 +88,7 @@ impl Matching {
                 }
             }
         }
-        graph.complete(&mut mate, &mut owner)?;
+        graph.complete(&mut mate, &mut owner, s.st)?;
         if let Ok(mut last) = self.last.try_lock() {
             last.clear();
             last.extend(mate.iter().map(|&k| graph.value(k)));
@@ -227,13 +231,16 @@ impl Graph {
     }
 
     /// Gives every variable without a value one, by augmenting paths
-    /// (searched with an explicit stack); fails when one has none.
-    fn complete(&self, mate: &mut [u32], owner: &mut [u32]) -> Result<(), Fail> {
+    /// (searched with an explicit stack); fails when one has none, or when
+    /// the limits `st` looks at are reached (each search of a path counts
+    /// as a step per 64 edges it follows, see `State::tick`).
+    fn complete(&self, mate: &mut [u32], owner: &mut [u32], st: &mut State) -> Result<(), Fail> {
         // The seen marks of one search are the ones equal to its number.
         let mut seen = vec![0u32; self.m];
         let mut stamp = 0;
         let mut stack: Vec<(usize, usize)> = Vec::new();
         let mut path: Vec<u32> = Vec::new();
+        let mut edges = 0u32;
         for root in 0..self.n {
             if mate[root] != NONE {
                 continue;
@@ -254,6 +261,10 @@ impl Graph {
             stack.push((root, 0));
             let mut found = false;
             while let Some(&mut (i, ref mut next)) = stack.last_mut() {
+                edges = edges.wrapping_add(1);
+                if edges.is_multiple_of(EDGES_PER_TICK) {
+                    st.tick(1)?;
+                }
                 let Some(&k) = self.edges(i).get(*next) else {
                     stack.pop();
                     path.pop();

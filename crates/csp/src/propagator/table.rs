@@ -3,6 +3,9 @@
 use super::Table;
 use crate::domain::{Fail, Store};
 
+/// How many tuples count as one step of the propagation.
+const TUPLES_PER_TICK: usize = 64;
+
 /// Arc consistency on a table: one pass over the tuples collects the values
 /// each variable can still use.
 pub(super) fn table(s: &mut Store<'_>, t: &Table) -> Result<(), Fail> {
@@ -10,7 +13,14 @@ pub(super) fn table(s: &mut Store<'_>, t: &Table) -> Result<(), Fail> {
     support.clear();
     support.resize(t.words as usize, 0);
     let arity = t.vars.len();
-    for tuple in t.tuples.chunks_exact(arity) {
+    for (i, tuple) in t.tuples.chunks_exact(arity).enumerate() {
+        // A long table looks at the limits as it goes (see `State::tick`).
+        if i % TUPLES_PER_TICK == 0
+            && let Err(fail) = s.st.tick(1)
+        {
+            s.st.scratch = support;
+            return Err(fail);
+        }
         if t.vars.iter().zip(tuple).all(|(&v, &bit)| s.has_bit(v, bit)) {
             for (&base, &bit) in t.bases.iter().zip(tuple) {
                 support[(base + bit / 64) as usize] |= 1 << (bit % 64);
