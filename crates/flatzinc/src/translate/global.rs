@@ -214,7 +214,9 @@ fn shifted(b: &mut Builder, x: Var, by: i64, a: &Args<'_>) -> Res<Var> {
         (Some(listed), _) => {
             let values: Vec<i64> = listed.iter().filter_map(|v| v.checked_sub(by)).collect();
             if values.is_empty() {
-                return Err(overflow);
+                // No value is an index: the model has no solution.
+                b.model.linear(&[], Rel::Eq, 1).map_err(|_| overflow)?;
+                return Ok(x);
             }
             b.new_var(values, pos)?
         }
