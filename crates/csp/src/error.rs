@@ -35,7 +35,7 @@ pub enum Error {
     /// whose bounds leave `i64`, or a resource whose total demand could
     /// leave `i64`.
     #[error(
-        "a constraint's arithmetic could overflow: a linear sum must keep |coefficient| * largest |value| plus |right-hand side| below 2^125, with coefficients and right-hand sides within 64 bits; a cumulative resource's total demand must fit in 64 bits"
+        "a constraint's arithmetic could overflow: a linear sum must keep |coefficient| * largest |value| plus |right-hand side| below 2^125, with each merged coefficient in 64 bits; a cumulative resource's total demand must fit in 64 bits"
     )]
     Overflow,
     /// A tuple of a table does not have one value per variable.

@@ -425,3 +425,19 @@ fn inverse_with_an_index_variable_at_the_smallest_i64_was_refused_as_overflowing
     assert_eq!(status, Status::Complete);
     assert!(found.is_empty(), "{found:?}");
 }
+
+#[test]
+fn a_constant_moved_across_an_equation_past_i64_was_refused_as_overflowing() {
+    // w - 3 * 2 - 3 * x1 == i64::MAX: w == i64::MAX + 6 + 3 * x1, whose one
+    // value in i64 is at x1 = -2.
+    let text = "var -2..0: x1 :: output_var;\nvar int: w :: output_var;\n\
+                constraint int_lin_eq([1, -3, -3], [w, 2, x1], 9223372036854775807);\n\
+                solve satisfy;\n";
+    let (found, _, status) = all_solutions(text);
+    assert_eq!(status, Status::Complete);
+    let want: BTreeSet<Lines> = [["w = 9223372036854775807;", "x1 = -2;"]]
+        .into_iter()
+        .map(|lines| lines.into_iter().map(str::to_string).collect())
+        .collect();
+    assert_eq!(found, want);
+}

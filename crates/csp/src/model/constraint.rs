@@ -93,12 +93,37 @@ impl Model {
     /// [`Error::Overflow`] if the sum of `|coef| * max(|smallest value|,
     /// |largest value|)` over the terms, plus `|rhs|`, is above 2^125 (the
     /// propagator sums in 128 bits; `x + y == z` over all of `i64` is
-    /// fine), if merging a variable's coefficients leaves `i64`, or if
-    /// moving `rhs` (`<` is `<= rhs - 1`, `>=` is `-sum <= -rhs`) leaves
-    /// `i64` where the sum's range does not decide the constraint
-    /// (`x >= i64::MIN` holds, and is taken): then every sum the propagator
-    /// forms fits, and nothing can overflow during the search.
+    /// fine), or if merging a variable's coefficients leaves `i64`: then
+    /// every sum the propagator forms fits, and nothing can overflow during
+    /// the search. [`linear_wide`](Model::linear_wide) takes a right-hand
+    /// side past `i64`.
     pub fn linear(&mut self, terms: &[(i64, Var)], rel: Rel, rhs: i64) -> Result<(), Error> {
+        self.linear_wide(terms, rel, rhs.into())
+    }
+
+    /// [`linear`](Model::linear) with a 128-bit right-hand side, for a
+    /// constant moved across an `i64` equation, which may leave `i64`:
+    /// `x - 3 * 2 == i64::MAX` is `x == i64::MAX + 6`.
+    ///
+    /// # Errors
+    ///
+    /// As [`linear`](Model::linear).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::{Model, Rel};
+    ///
+    /// let mut m = Model::new();
+    /// let x = m.var(i64::MAX - 2..=i64::MAX)?;
+    /// let y = m.var(0..=3)?;
+    /// // x - 6 - 3 * y == i64::MAX, that is x - 3 * y == i64::MAX + 6,
+    /// // a right-hand side past i64: none (x - 3 * y is at most i64::MAX).
+    /// m.linear_wide(&[(1, x), (-3, y)], Rel::Eq, i128::from(i64::MAX) + 6)?;
+    /// assert_eq!(backtrack::count(m.compile()), 0);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn linear_wide(&mut self, terms: &[(i64, Var)], rel: Rel, rhs: i128) -> Result<(), Error> {
         match self.normal_linear(terms, rel, rhs)? {
             Normal::Holds(holds) => self.infeasible |= !holds,
             Normal::Linear(linear) => self.props.push(Prop::Linear(linear)),
@@ -114,7 +139,7 @@ impl Model {
         &mut self,
         terms: &[(i64, Var)],
         rel: Rel,
-        rhs: i64,
+        rhs: i128,
     ) -> Result<Normal, Error> {
         let mut merged: Vec<(u32, i64)> = Vec::with_capacity(terms.len());
         for &(coef, var) in terms {
@@ -126,8 +151,7 @@ impl Model {
         }
         merged.retain(|&(_, c)| c != 0);
         // The right-hand side in 128 bits: `x >= i64::MIN` is
-        // `-x <= 2^63`, which holds for every `x`.
-        let rhs = i128::from(rhs);
+        // `-x <= 2^63`.
         let (negate, rel, rhs) = match rel {
             Rel::Eq => (false, Rel::Eq, rhs),
             Rel::Ne => (false, Rel::Ne, rhs),
@@ -137,8 +161,6 @@ impl Model {
             Rel::Gt => (true, Rel::Le, -(rhs + 1)),
         };
         let mut total: i128 = rhs.abs();
-        // The least and the most the sum can be.
-        let (mut least, mut most) = (0i128, 0i128);
         for (var, coef) in &mut merged {
             if negate {
                 *coef = coef.checked_neg().ok_or(Error::Overflow)?;
@@ -149,28 +171,12 @@ impl Model {
                 return Ok(Normal::Holds(false));
             };
             let (lo, hi) = (i128::from(lo), i128::from(hi));
-            let c = i128::from(*coef);
-            let (a, b) = (c * lo, c * hi);
-            least = least.saturating_add(a.min(b));
-            most = most.saturating_add(a.max(b));
-            total = c
+            total = i128::from(*coef)
                 .abs()
                 .checked_mul(lo.abs().max(hi.abs()))
                 .and_then(|t| t.checked_add(total))
                 .ok_or(Error::Overflow)?;
         }
-        let rhs = match i64::try_from(rhs) {
-            Ok(rhs) => rhs,
-            // Past i64, the sum's range decides, or the constraint is
-            // refused.
-            Err(_) if rel == Rel::Le && (most <= rhs || rhs < least) => {
-                return Ok(Normal::Holds(most <= rhs));
-            }
-            Err(_) if rel != Rel::Le && (rhs < least || most < rhs) => {
-                return Ok(Normal::Holds(rel == Rel::Ne));
-            }
-            Err(_) => return Err(Error::Overflow),
-        };
         if total > LINEAR_TOTAL {
             return Err(Error::Overflow);
         }

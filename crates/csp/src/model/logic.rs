@@ -116,6 +116,22 @@ impl Model {
         rel: Rel,
         rhs: i64,
     ) -> Result<(), Error> {
+        self.reified(b, terms, rel, rhs.into(), false)
+    }
+
+    /// [`reify_linear`](Model::reify_linear) with a 128-bit right-hand
+    /// side (see [`linear_wide`](Model::linear_wide)).
+    ///
+    /// # Errors
+    ///
+    /// As [`linear`](Model::linear).
+    pub fn reify_linear_wide(
+        &mut self,
+        b: Var,
+        terms: &[(i64, Var)],
+        rel: Rel,
+        rhs: i128,
+    ) -> Result<(), Error> {
         self.reified(b, terms, rel, rhs, false)
     }
 
@@ -133,6 +149,22 @@ impl Model {
         rel: Rel,
         rhs: i64,
     ) -> Result<(), Error> {
+        self.reified(b, terms, rel, rhs.into(), true)
+    }
+
+    /// [`half_reify_linear`](Model::half_reify_linear) with a 128-bit
+    /// right-hand side (see [`linear_wide`](Model::linear_wide)).
+    ///
+    /// # Errors
+    ///
+    /// As [`linear`](Model::linear).
+    pub fn half_reify_linear_wide(
+        &mut self,
+        b: Var,
+        terms: &[(i64, Var)],
+        rel: Rel,
+        rhs: i128,
+    ) -> Result<(), Error> {
         self.reified(b, terms, rel, rhs, true)
     }
 
@@ -141,7 +173,7 @@ impl Model {
         b: Var,
         terms: &[(i64, Var)],
         rel: Rel,
-        rhs: i64,
+        rhs: i128,
         half: bool,
     ) -> Result<(), Error> {
         let index = self.boolean(b)?;

@@ -126,7 +126,7 @@ pub(super) fn bounds(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
 #[inline(always)]
 fn bounds_with(s: &mut Store<'_>, l: &Linear, seen: &mut [i64]) -> Result<(), Fail> {
     let eq = l.rel == crate::Rel::Eq;
-    let rhs = l.rhs as i128;
+    let rhs = l.rhs;
     loop {
         let (mut lo_sum, mut hi_sum) = (0i128, 0i128);
         for ((&v, &a), b) in l.vars.iter().zip(&l.coefs).zip(seen.chunks_exact_mut(2)) {
@@ -187,13 +187,13 @@ fn divides(s: &Store<'_>, l: &Linear) -> Result<(), Fail> {
             }
         }
     }
-    let mut rest = i128::from(l.rhs);
+    let mut rest = l.rhs;
     for (&v, &a) in l.vars.iter().zip(&l.coefs) {
         if let Some(x) = s.fixed_value(v) {
             rest -= i128::from(a) * i128::from(x);
         }
     }
-    if g > 1 && rest.unsigned_abs() % g != 0 {
+    if g > 1 && !rest.unsigned_abs().is_multiple_of(g) {
         return Err(Fail);
     }
     Ok(())
@@ -247,10 +247,10 @@ pub(super) fn not_equal_sum(s: &mut Store<'_>, l: &Linear) -> Result<(), Fail> {
         }
     }
     match open {
-        None if sum == l.rhs as i128 => Err(Fail),
+        None if sum == l.rhs => Err(Fail),
         None => Ok(()),
         Some((v, a)) => {
-            let rest = l.rhs as i128 - sum;
+            let rest = l.rhs - sum;
             match i64::try_from(rest / a as i128) {
                 Ok(value) if rest % a as i128 == 0 => s.remove(v, value),
                 _ => Ok(()),

@@ -99,13 +99,14 @@ pub(crate) struct User {
 
 /// `sum(coefs[i] * vars[i]) rel rhs` with `rel` one of `==`, `!=`, `<=`;
 /// no coefficient is 0 and no variable repeats. The model checked that no
-/// partial sum can overflow.
+/// partial sum can overflow. `rhs` is 128-bit: a constant moved across
+/// (`x - 3 * 2 == i64::MAX`) may leave `i64`.
 #[derive(Clone, Debug)]
 pub(crate) struct Linear {
     pub(crate) vars: Box<[u32]>,
     pub(crate) coefs: Box<[i64]>,
     pub(crate) rel: crate::Rel,
-    pub(crate) rhs: i64,
+    pub(crate) rhs: i128,
 }
 
 /// Allowed tuples, each as one bit index per variable (relative to the

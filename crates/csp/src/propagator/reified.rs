@@ -47,7 +47,7 @@ fn cannot_hold(s: &Store<'_>, l: &Linear) -> bool {
         lo += x;
         hi += y;
     }
-    let rhs = l.rhs as i128;
+    let rhs = l.rhs;
     match l.rel {
         Rel::Le => lo > rhs,
         Rel::Eq => lo > rhs || hi < rhs,

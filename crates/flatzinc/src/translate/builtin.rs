@@ -15,7 +15,7 @@ pub const TABLE_MAX: usize = 1 << 15;
 type Res<T> = Result<T, TranslateError>;
 
 /// `Σ a·x rel c`.
-type Linear = (Vec<(i64, Var)>, Rel, i64);
+type Linear = (Vec<(i64, Var)>, Rel, i128);
 
 /// Reads a call's arguments by kind.
 pub(super) struct Args<'a> {
@@ -105,21 +105,22 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
     if let Some(((terms, rel, rhs), arity)) = linear_of(b, &a, stem, form)? {
         if form == Form::Plain {
             a.count(arity)?;
-            return if rel == Rel::Ne && terms.len() == 2 && terms[0].0 == 1 && terms[1].0 == -1 {
-                b.model
-                    .not_equal(terms[0].1, terms[1].1, rhs)
-                    .map_err(solver)
+            let shift = i64::try_from(rhs);
+            return if let (Rel::Ne, [(1, x), (-1, y)], Ok(shift)) = (rel, &terms[..], shift) {
+                b.model.not_equal(*x, *y, shift).map_err(solver)
             } else {
-                b.model.linear(&terms, rel, rhs).map_err(solver)
+                b.model.linear_wide(&terms, rel, rhs).map_err(solver)
             };
         }
         a.count(arity + 1)?;
         let r = b.var(a.term(arity)?, pos)?;
         return if form == Form::Reif {
-            b.model.reify_linear(r, &terms, rel, rhs).map_err(solver)
+            b.model
+                .reify_linear_wide(r, &terms, rel, rhs)
+                .map_err(solver)
         } else {
             b.model
-                .half_reify_linear(r, &terms, rel, rhs)
+                .half_reify_linear_wide(r, &terms, rel, rhs)
                 .map_err(solver)
         };
     }
@@ -326,41 +327,9 @@ fn linear_of(
             Term::Var(_) => {}
         }
     }
-    let (rel, rhs) = fit_rhs(&mut out, rel, rhs).ok_or(TranslateError::Solver {
-        source: csp::Error::Overflow,
-        pos,
-    })?;
+    // The solver takes a 128-bit right-hand side: a constant moved across
+    // may leave i64 (`int_le(-2^63, x)` is `-x <= 2^63`).
     Ok(Some(((out, rel, rhs), arity)))
-}
-
-/// The same relation `terms rel rhs` with a right-hand side in `i64`, where
-/// a constant at an end of `i64` moved it just past (`int_le(-2^63, x)` is
-/// `-x <= 2^63`, that is `x >= -2^63`): both sides negated and the relation
-/// turned, or `<` as `<=` one lower (`>` as `>=` one higher).
-fn fit_rhs(terms: &mut [(i64, Var)], rel: Rel, rhs: i128) -> Option<(Rel, i64)> {
-    if let Ok(rhs) = i64::try_from(rhs) {
-        return Some((rel, rhs));
-    }
-    if let Ok(negated) = i64::try_from(-rhs)
-        && terms.iter().all(|&(c, _)| c != i64::MIN)
-    {
-        for (c, _) in terms.iter_mut() {
-            *c = -*c;
-        }
-        let turned = match rel {
-            Rel::Le => Rel::Ge,
-            Rel::Lt => Rel::Gt,
-            Rel::Ge => Rel::Le,
-            Rel::Gt => Rel::Lt,
-            same => same,
-        };
-        return Some((turned, negated));
-    }
-    match rel {
-        Rel::Lt => fit_rhs(terms, Rel::Le, rhs - 1),
-        Rel::Gt => fit_rhs(terms, Rel::Ge, rhs + 1),
-        _ => None,
-    }
 }
 
 /// The functional builtins, as relations over their arguments.
