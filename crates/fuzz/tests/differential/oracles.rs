@@ -266,9 +266,11 @@ pub fn run(model: &Model, mut command: Command, what: &str, time: Duration) -> A
     if !out.contains("==========") {
         return Answer::Unknown(format!("{what} stopped at {ms} ms"));
     }
+    // Each solution ends with its separator; one with no output variable
+    // (MiniZinc may fix them all) is an empty block, still a solution.
     let blocks: Vec<Lines> = out
-        .split("----------\n")
-        .filter(|b| !b.trim().is_empty() && !b.starts_with("=========="))
+        .split_inclusive("----------\n")
+        .filter_map(|b| b.strip_suffix("----------\n"))
         .map(|b| b.lines().map(str::to_string).collect())
         .collect();
     match objective(model) {
