@@ -126,7 +126,13 @@ impl Values {
                 ..Values::empty(var)
             };
         }
-        // The midpoint rounded down, without overflow; lo <= mid < hi.
+        Values::halves(var, lo, hi, descending)
+    }
+
+    /// `var <= mid | var > mid` for the midpoint of `lo < hi` rounded down
+    /// (the upper half first if `upper_first`).
+    pub(super) fn halves(var: Var, lo: i64, hi: i64, upper_first: bool) -> Values {
+        // Without overflow; lo <= mid < hi.
         let mid = lo + ((hi as i128 - lo as i128) / 2) as i64;
         let low = Choice {
             var,
@@ -138,7 +144,7 @@ impl Values {
             value: mid + 1,
             kind: Branch::AtLeast,
         };
-        let list = if descending {
+        let list = if upper_first {
             vec![high, low]
         } else {
             vec![low, high]

@@ -81,23 +81,7 @@ impl Network {
             }
             ValueOrder::Split | ValueOrder::SplitUpper => {
                 let (lo, hi) = self.min_max(v);
-                // The midpoint rounded down, without overflow.
-                let mid = lo + ((hi as i128 - lo as i128) / 2) as i64;
-                let low = Choice {
-                    var,
-                    value: mid,
-                    kind: Branch::AtMost,
-                };
-                let high = Choice {
-                    var,
-                    value: mid + 1,
-                    kind: Branch::AtLeast,
-                };
-                if order == ValueOrder::Split {
-                    Values::listed(var, vec![low, high])
-                } else {
-                    Values::listed(var, vec![high, low])
-                }
+                Values::halves(var, lo, hi, order == ValueOrder::SplitUpper)
             }
         }
     }

@@ -1,21 +1,18 @@
-/// A small seeded generator (SplitMix64): the same seed, the same models,
-/// on every platform.
+/// The engine's seeded generator ([`backtrack::Rng`], SplitMix64: the same
+/// seed, the same models, on every platform), with the few draws the model
+/// generator makes.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(backtrack::Rng);
 
 impl Rng {
     /// A generator from `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(backtrack::Rng::new(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (`n > 0`).
