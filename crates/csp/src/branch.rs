@@ -20,18 +20,29 @@ pub enum VarOrder {
     /// weigh one more. The weights live in the network and grow over the
     /// whole search, deterministically.
     DomWdeg,
+    /// The most values left (MiniZinc's `anti_first_fail`).
+    LargestDomain,
+    /// The fewest values left, ties going to the variable in the most
+    /// constraints (MiniZinc's `most_constrained`), then to the first
+    /// listed.
+    MostConstrained,
+    /// The variable in the most constraints (MiniZinc's `occurrence`).
+    Occurrence,
+    /// The largest difference between its two smallest values (MiniZinc's
+    /// `max_regret`).
+    MaxRegret,
 }
 
 /// How the picked variable's domain is branched on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ValueOrder {
-    /// Each value, ascending: `x = v` for every `v`.
+    /// The smallest value: `x = min`, else `x != min` (and a variable
+    /// chosen again).
     Min,
-    /// Each value, descending.
+    /// The largest value: `x = max`, else `x != max`.
     Max,
-    /// The median value first (the lower one of two), then the others
-    /// ascending.
+    /// The median value (the lower one of two): `x = m`, else `x != m`.
     Median,
     /// Two branches: `x <= m`, then `x > m`, with `m` the middle of the
     /// bounds (rounded down): the domain halved, which wide domains need.

@@ -7,7 +7,11 @@ use proptest::prelude::*;
 
 use crate::constraints::{constraint, domains, generate_and_test, model};
 
-const VAR_ORDERS: [VarOrder; 5] = [
+const VAR_ORDERS: [VarOrder; 9] = [
+    VarOrder::LargestDomain,
+    VarOrder::MostConstrained,
+    VarOrder::Occurrence,
+    VarOrder::MaxRegret,
     VarOrder::Input,
     VarOrder::SmallestDomain,
     VarOrder::SmallestValue,
@@ -76,7 +80,9 @@ fn each_value_order_tries_its_values_as_documented() {
     let orders = [
         (ValueOrder::Min, vec![1, 2, 3, 4, 5]),
         (ValueOrder::Max, vec![5, 4, 3, 2, 1]),
-        (ValueOrder::Median, vec![3, 1, 2, 4, 5]),
+        // x = 3 | x != 3, then the median of 1, 2, 4, 5 (the lower, 2),
+        // then of 1, 4, 5, and so on.
+        (ValueOrder::Median, vec![3, 2, 4, 1, 5]),
         (ValueOrder::Split, vec![1, 2, 3, 4, 5]),
         (ValueOrder::SplitUpper, vec![5, 4, 3, 2, 1]),
     ];

@@ -2,6 +2,7 @@
 //! reports is checked by code that shares nothing with the model.
 
 mod arith;
+mod binary;
 mod branch;
 mod circuit;
 mod constraints;

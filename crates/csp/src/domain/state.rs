@@ -70,6 +70,9 @@ pub(crate) struct Static {
     /// The variables by decreasing degree, then increasing index: the
     /// branching order among domains of equal size.
     pub(crate) order: Box<[u32]>,
+    /// The number of constraints on each variable, for the variable orders
+    /// that read it.
+    pub(crate) degree: Box<[u32]>,
     /// Whether each applied choice saves a copy of the domains (for at most
     /// [`COPY_WORDS`] words) instead of trailing every change.
     pub(crate) copies: bool,

@@ -9,7 +9,9 @@ impl Model {
     /// Adds a group of decision variables to the search strategy, as
     /// MiniZinc's `seq_search`: the search branches on the variables of the
     /// first group that still has unfixed ones, picked by `var_order`, their
-    /// domains split by `value_order`. Once every group is fixed, the
+    /// domains split by `value_order`, each choice binary (`x = v` else
+    /// `x != v`, or a split in two) and the variable picked afresh after
+    /// each branch, as MiniZinc and Gecode define it. Once every group is fixed, the
     /// default strategy (see [`Network`](crate::Network)) fixes whatever is
     /// left. A model without groups keeps the default throughout, and so
     /// its counts and its order of solutions.

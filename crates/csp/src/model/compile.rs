@@ -232,6 +232,7 @@ impl Model {
             bounds_range,
             bounds_watch,
             order: order.into(),
+            degree: degree.into(),
             copies: model.words.len() <= COPY_WORDS,
             objective: model.objective,
             groups: model.groups.clone().into(),

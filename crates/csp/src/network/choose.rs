@@ -3,11 +3,50 @@
 //! `Network::choices`).
 
 use super::Network;
-use super::choice::{Branch, Choice, Values};
+use super::choice::{Branch, Values};
 use crate::branch::{Group, ValueOrder, VarOrder};
 use crate::var::Var;
 
 impl Network {
+    /// The words of bitset `v`.
+    pub(super) fn words(&self, v: u32) -> &[u64] {
+        let layout = &self.stat.vars[v as usize];
+        let start = layout.start as usize;
+        &self.st.words[start..start + layout.len as usize]
+    }
+
+    /// The `k`-th smallest value (from 0) of bitset `v`, which has more
+    /// than `k` values.
+    pub(super) fn nth_value(&self, v: u32, k: u64) -> i64 {
+        let mut left = k;
+        for (i, &w) in self.words(v).iter().enumerate() {
+            let ones = u64::from(w.count_ones());
+            if left < ones {
+                let mut w = w;
+                for _ in 0..left {
+                    w &= w - 1;
+                }
+                let bit = i as i64 * 64 + i64::from(w.trailing_zeros());
+                return self.stat.vars[v as usize].offset + bit;
+            }
+            left -= ones;
+        }
+        self.stat.vars[v as usize].offset
+    }
+
+    /// The largest value of non-empty bitset `v`.
+    pub(super) fn highest(&self, v: u32) -> i64 {
+        let words = self.words(v);
+        let (i, w) = words
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, w)| **w != 0)
+            .map_or((0, 1), |(i, w)| (i, *w));
+        let bit = i as i64 * 64 + 63 - i64::from(w.leading_zeros());
+        self.stat.vars[v as usize].offset + bit
+    }
+
     /// The choices of the first group with an unfixed variable, if any.
     pub(super) fn group_choices(&self) -> Option<Values> {
         self.stat
@@ -25,6 +64,12 @@ impl Network {
             VarOrder::SmallestDomain => min_by(open, |v| self.size(v) as u128),
             VarOrder::SmallestValue => min_by(open, |v| self.min_max(v).0 as i128),
             VarOrder::LargestValue => min_by(open, |v| -(self.min_max(v).1 as i128)),
+            VarOrder::LargestDomain => min_by(open, |v| u64::MAX - self.size(v)),
+            VarOrder::MostConstrained => {
+                min_by(open, |v| (self.size(v), u32::MAX - self.degree(v)))
+            }
+            VarOrder::Occurrence => min_by(open, |v| u32::MAX - self.degree(v)),
+            VarOrder::MaxRegret => min_by(open, |v| u128::MAX - self.regret(v)),
             VarOrder::DomWdeg => {
                 let mut best: Option<(u32, u64, u64)> = None;
                 for v in open {
@@ -42,69 +87,69 @@ impl Network {
         }
     }
 
+    /// The number of constraints on `v`.
+    fn degree(&self, v: u32) -> u32 {
+        self.stat.degree.get(v as usize).copied().unwrap_or(0)
+    }
+
+    /// The difference between the two smallest values of unfixed `v`.
+    fn regret(&self, v: u32) -> u128 {
+        if self.stat.vars[v as usize].is_interval() {
+            return 1;
+        }
+        (self.nth_value(v, 1) as i128 - self.nth_value(v, 0) as i128) as u128
+    }
+
     /// A variable's weight for dom/wdeg: 1 plus the failures blamed on it.
     fn weight(&self, v: u32) -> u64 {
         1 + u64::from(self.st.weights.get(v as usize).copied().unwrap_or(0))
     }
 
-    /// The choices on `v` in the order `order` asks for. An interval, which
-    /// may be too wide to list, is cut instead of listed: `Min` and `Max`
-    /// take up to 64 values one by one, and halve a wider interval first
-    /// (see [`Values::interval`]); `Median` tries the middle `m` of the
+    /// The choices on `v` in the order `order` asks for, as a binary
+    /// choice after which the group's strategy chooses a variable afresh
+    /// (as Gecode and the MiniZinc specification branch): `Min`, `Max` and
+    /// `Median` try `v = a | v != a` for the smallest, largest or median
+    /// value `a` (the lower of two medians), `Split` tries `v <= mid | v >
+    /// mid` for the midpoint of the bounds rounded down, `SplitUpper` the
+    /// other way round.
+    ///
+    /// An interval, which cannot leave a value out of its middle, makes
+    /// `v != a` a bound (`v >= a + 1`, `v <= a - 1`) and, wider than 64
+    /// values, is halved instead of tried value by value (see
+    /// [`Values::interval`]); by `Median` it tries the middle `m` of the
     /// bounds, then `v < m`, then `v > m`.
     fn split(&self, v: u32, order: ValueOrder) -> Values {
         let var = Var {
             model: self.stat.model,
             index: v,
         };
-        let ascending = || self.values_of(v);
-        if self.stat.vars[v as usize].is_interval()
-            && matches!(
-                order,
-                ValueOrder::Min | ValueOrder::Max | ValueOrder::Median
-            )
-        {
-            return self.cut(var, order);
-        }
-        match order {
-            ValueOrder::Min => ascending(),
-            ValueOrder::Max => {
-                let mut list: Vec<Choice> = ascending().collect();
-                list.reverse();
-                Values::listed(var, list)
-            }
-            ValueOrder::Median => {
-                let mut list: Vec<Choice> = ascending().collect();
-                let median = list.remove((list.len() - 1) / 2);
-                list.insert(0, median);
-                Values::listed(var, list)
-            }
-            ValueOrder::Split | ValueOrder::SplitUpper => {
-                let (lo, hi) = self.min_max(v);
-                Values::halves(var, lo, hi, order == ValueOrder::SplitUpper)
-            }
-        }
-    }
-}
-
-impl Network {
-    /// The choices on an unfixed interval by `Min`, `Max` or `Median` (see
-    /// [`split`](Network::split)).
-    fn cut(&self, var: Var, order: ValueOrder) -> Values {
-        let (lo, hi) = self.min_max(var.index);
-        let at = |kind, value| Choice { var, value, kind };
-        // lo < hi: every value below stays within the bounds.
-        match order {
-            ValueOrder::Median => {
-                let mid = lo + ((hi as i128 - lo as i128) / 2) as i64;
-                let mut list = vec![Choice::fix(var, mid)];
-                if mid > lo {
-                    list.push(at(Branch::AtMost, mid - 1));
+        let (lo, hi) = self.min_max(v);
+        if self.stat.vars[v as usize].is_interval() {
+            return match order {
+                ValueOrder::Min => Values::interval(var, lo, hi, false),
+                ValueOrder::Max => Values::interval(var, lo, hi, true),
+                ValueOrder::Median => {
+                    let mid = lo + ((hi as i128 - lo as i128) / 2) as i64;
+                    let mut list = vec![(Branch::Fix, mid)];
+                    if mid > lo {
+                        list.push((Branch::AtMost, mid - 1));
+                    }
+                    list.push((Branch::AtLeast, mid + 1));
+                    Values::few(var, &list)
                 }
-                list.push(at(Branch::AtLeast, mid + 1));
-                Values::listed(var, list)
+                ValueOrder::Split => Values::halves(var, lo, hi, false),
+                ValueOrder::SplitUpper => Values::halves(var, lo, hi, true),
+            };
+        }
+        match order {
+            ValueOrder::Min => Values::fix_or_exclude(var, lo),
+            ValueOrder::Max => Values::fix_or_exclude(var, hi),
+            ValueOrder::Median => {
+                let median = self.nth_value(v, (self.size(v) - 1) / 2);
+                Values::fix_or_exclude(var, median)
             }
-            _ => Values::interval(var, lo, hi, order == ValueOrder::Max),
+            ValueOrder::Split => Values::halves(var, lo, hi, false),
+            ValueOrder::SplitUpper => Values::halves(var, lo, hi, true),
         }
     }
 }

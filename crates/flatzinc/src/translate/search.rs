@@ -10,7 +10,8 @@ use crate::instance::{Objective, Search, Term};
 /// Adds a branching group for each `int_search` / `bool_search`, in order
 /// (`seq_search` flattened). Selections and choices this solver has no
 /// match for fall back to the nearest it has: `first_fail` for the
-/// failure-based ones, values ascending for the random ones (the search
+/// failure-based ones other than
+/// `dom_w_deg`, values ascending for the random ones (the search
 /// stays deterministic).
 pub(super) fn post_search(
     b: &mut Builder,
@@ -49,8 +50,11 @@ fn var_order(selection: &str) -> VarOrder {
         "smallest" => VarOrder::SmallestValue,
         "largest" => VarOrder::LargestValue,
         "dom_w_deg" => VarOrder::DomWdeg,
-        // first_fail, anti_first_fail, occurrence, most_constrained,
-        // max_regret and the rest.
+        "anti_first_fail" => VarOrder::LargestDomain,
+        "most_constrained" => VarOrder::MostConstrained,
+        "occurrence" => VarOrder::Occurrence,
+        "max_regret" => VarOrder::MaxRegret,
+        // first_fail and the rest.
         _ => VarOrder::SmallestDomain,
     }
 }
