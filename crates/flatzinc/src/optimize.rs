@@ -88,7 +88,9 @@ pub(crate) fn optimize(
         failures: Cell::new(0),
     };
     let report = backtrack::minimize_from(&mut problem, run.limits, |problem, _| {
-        if failure.is_some() {
+        // The engine sees the cancel flag raised below only at its next
+        // poll: a solution found before then is past the number wanted.
+        if failure.is_some() || found >= run.wanted {
             return;
         }
         let Some(solution) = problem.network.solution() else {
