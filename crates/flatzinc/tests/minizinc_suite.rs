@@ -302,3 +302,31 @@ fn bool_lin_eq_with_a_variable_right_hand_side_through_minizinc() {
     assert_eq!(status, Status::Complete, "{fzn}");
     assert_eq!(found.len(), 3, "{fzn}");
 }
+
+#[test]
+fn regular_over_an_unbounded_var_int_is_read_within_its_alphabet() {
+    // The suite's globals_regular and bug284: MiniZinc passes `var int`
+    // without bounds to fzn_regular; the letters 1..S bound it. States 1..2,
+    // letters 1..2, start 1, final {2}; d row by row (0 fails).
+    let d = [[2, 1], [0, 2]];
+    let text = "var int: x :: output_var;\nvar int: y :: output_var;\n\
+        constraint fzn_regular([x, y], 2, 2, [2, 1, 0, 2], 1, {2});\nsolve satisfy;\n";
+    // The words the automaton accepts, walked here.
+    let mut expected = BTreeSet::new();
+    for x in 1..=2 {
+        for y in 1..=2 {
+            let mut q = 1;
+            for letter in [x, y] {
+                if q != 0 {
+                    q = d[q - 1][letter - 1];
+                }
+            }
+            if q == 2 {
+                expected.insert(solution(&[format!("x = {x};"), format!("y = {y};")]));
+            }
+        }
+    }
+    let (found, status) = run(text, true);
+    assert_eq!(status, Status::Complete);
+    assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected);
+}
