@@ -82,6 +82,12 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     }
+    if let Some(unknown) = std::env::args().skip(1).find(|a| glued_unknown(a)) {
+        say(&format!(
+            "unknown option '{unknown:.80}' (see fzn-csp --help)"
+        ));
+        return ExitCode::from(2);
+    }
     let args = match Args::try_parse() {
         Ok(args) => args,
         Err(e) if !e.use_stderr() => {
@@ -290,4 +296,22 @@ fn run(
         out.print(&end)?;
     }
     Ok(())
+}
+
+/// Whether `arg` is another solver's option that would otherwise read as
+/// one of ours with a value glued on: Gecode's `-node 1` is not `-n ode`.
+/// The options taking a number (`-n`, `-t`, `-p`, `-r`) take it glued on
+/// only as digits (`-n5`).
+fn glued_unknown(arg: &str) -> bool {
+    let Some(rest) = arg.strip_prefix('-') else {
+        return false;
+    };
+    let mut chars = rest.chars();
+    match chars.next() {
+        Some('n' | 't' | 'p' | 'r') => {
+            let value = chars.as_str();
+            !value.is_empty() && !value.bytes().all(|b| b.is_ascii_digit())
+        }
+        _ => false,
+    }
 }

@@ -165,6 +165,18 @@ fn derive(call: &Call, bounds: &mut [Interval]) -> bool {
             let range = (p.min(q) - 1, p.max(q) + 1);
             set(&xs[*k], Some(range), bounds)
         }
+        "bool_lin_eq" => {
+            // Σ a·b = c over booleans: c lies between the sums of the
+            // negative and of the positive coefficients.
+            let (Some(coeffs), Some(c)) = (array(args.first()), t(2)) else {
+                return false;
+            };
+            let coeffs: Option<Vec<i128>> = coeffs.iter().map(constant).collect();
+            let Some(coeffs) = coeffs else { return false };
+            let lo = coeffs.iter().filter(|&&a| a < 0).sum();
+            let hi = coeffs.iter().filter(|&&a| a > 0).sum();
+            set(c, Some((lo, hi)), bounds)
+        }
         "int_plus" | "int_times" | "int_min" | "int_max" => {
             let (Some(x), Some(y), Some(z)) = (t(0), t(1), t(2)) else {
                 return false;

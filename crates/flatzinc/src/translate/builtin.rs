@@ -293,12 +293,17 @@ fn linear_of(
                     xs.len()
                 )));
             }
-            (
-                coeffs.into_iter().zip(xs.iter().cloned()).collect(),
-                rel,
-                a.int(2)?,
-                3,
-            )
+            let mut terms: Vec<(i64, Term)> = coeffs.into_iter().zip(xs.iter().cloned()).collect();
+            // bool_lin_eq's right-hand side is a `var int` in the FlatZinc
+            // specification: moved across as a term of coefficient -1.
+            let rhs = match a.term(2)? {
+                Term::Var(_) => {
+                    terms.push((-1, a.term(2)?.clone()));
+                    0
+                }
+                Term::Const(_) => a.int(2)?,
+            };
+            (terms, rel, rhs, 3)
         }
         "int_plus" if form == Form::Plain => {
             let t = |i| a.term(i).cloned();

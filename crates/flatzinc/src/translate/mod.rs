@@ -243,6 +243,9 @@ pub(crate) fn translate_watched(
         constants: HashMap::new(),
     };
     let mut is_bool = Vec::with_capacity(instance.vars.len());
+    // The wide variables that reach down to i64::MIN, which MiniZinc 2.6
+    // cannot read back in a solution: tried from the middle (see below).
+    let mut from_the_middle = Vec::new();
     for (i, var) in instance.vars.iter().enumerate() {
         watch.tick().map_err(|stop| stopped(stop, Pos::default()))?;
         let solver = |source| TranslateError::Solver {
@@ -275,6 +278,9 @@ pub(crate) fn translate_watched(
             range.filter(|&(lo, hi)| hi as i128 - lo as i128 >= MAX_DOMAIN as i128)
         {
             let csp_var = builder.range_var(lo, hi).map_err(solver)?;
+            if lo == i64::MIN {
+                from_the_middle.push(csp_var);
+            }
             builder.vars.push(csp_var);
             is_bool.push(false);
             continue;
@@ -324,6 +330,7 @@ pub(crate) fn translate_watched(
     if annotations {
         search::post_search(&mut builder, &instance.search, pos)?;
     }
+    search::post_from_the_middle(&mut builder, from_the_middle, &instance.objective, pos)?;
     search::post_objective(&mut builder, &instance.objective, pos)?;
     Ok(Translation {
         model: builder.model,

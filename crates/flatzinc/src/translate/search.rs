@@ -70,6 +70,31 @@ fn value_order(choice: &str) -> ValueOrder {
     }
 }
 
+/// After the file's own search: the wide variables reaching down to
+/// `i64::MIN` (an unbounded `var int`), each tried at the middle of its
+/// bounds first, then below and above it, where the default search would
+/// start at its smallest value. MiniZinc 2.6 cannot read
+/// `-9223372036854775808` in a solution, so a variable that nothing
+/// constrains must not be printed at it; the objective keeps the order
+/// the objective's own search gives it.
+pub(super) fn post_from_the_middle(
+    b: &mut Builder,
+    mut vars: Vec<csp::Var>,
+    objective: &Objective,
+    pos: Pos,
+) -> Result<(), TranslateError> {
+    if let Objective::Minimize(t) | Objective::Maximize(t) = objective {
+        let cost = b.var(t, pos)?;
+        vars.retain(|&v| v != cost);
+    }
+    if vars.is_empty() {
+        return Ok(());
+    }
+    b.model
+        .branch(&vars, VarOrder::Input, ValueOrder::Median)
+        .map_err(|source| TranslateError::Solver { source, pos })
+}
+
 /// The objective, if there is one: the solver variable it is read from.
 pub(super) fn post_objective(
     b: &mut Builder,
