@@ -25,3 +25,4 @@ mod runner;
 mod samurai;
 mod schedule;
 mod user;
+mod wake;

@@ -1,0 +1,108 @@
+//! The root propagation and the subscriptions that missed work: each case
+//! against what the specification implies, never against the solver's own
+//! output.
+
+use csp::{Model, Rel, Var};
+
+/// `x in lo..=hi`, `x != 1` and `b <-> x <= 1`, posted in either order;
+/// the root domains of `x` and `b`.
+fn ne_then_le_reif(lo: i64, hi: i64, ne_first: bool, half: bool) -> (Vec<i64>, Vec<i64>) {
+    let mut m = Model::new();
+    let x = m.var(lo..=hi).unwrap();
+    let b = m.bool_var().unwrap();
+    let ne = |m: &mut Model| m.linear(&[(1, x)], Rel::Ne, 1).unwrap();
+    let le = |m: &mut Model| {
+        if half {
+            m.half_reify_linear(b, &[(1, x)], Rel::Le, 1).unwrap();
+        } else {
+            m.reify_linear(b, &[(1, x)], Rel::Le, 1).unwrap();
+        }
+    };
+    if ne_first {
+        ne(&mut m);
+        le(&mut m);
+    } else {
+        le(&mut m);
+        ne(&mut m);
+    }
+    let network = m.compile();
+    let bounds = network.bounds(x).unwrap();
+    (vec![bounds.0, bounds.1], network.domain(b))
+}
+
+#[test]
+fn int_ne_removing_the_lower_bound_wakes_int_le_reif_and_fixes_b_at_the_root() {
+    // x != 1 takes 1 out of 1..=3 before any choice: x is in 2..=3, where
+    // x <= 1 cannot hold, so b is false. The same on one word, on several
+    // words (a bitset of more than 64 values), on an interval of more
+    // values than a bitset holds, and half-reified (b -> x <= 1).
+    for hi in [3, 2, 100, 1 << 20] {
+        for ne_first in [true, false] {
+            for half in [false, true] {
+                let (x, b) = ne_then_le_reif(1, hi, ne_first, half);
+                assert_eq!(
+                    x,
+                    [2, hi],
+                    "x in 1..={hi}, ne first {ne_first}, half {half}"
+                );
+                assert_eq!(b, [0], "x in 1..={hi}, ne first {ne_first}, half {half}");
+            }
+        }
+    }
+}
+
+/// `sum(coefs * vars) != rhs` with every variable but `open` fixed by its
+/// domain (or a constant), on each kind of domain: the open variable loses
+/// the one value that makes the sum equal, at the root.
+#[test]
+fn a_not_equal_with_one_open_variable_loses_its_value_at_the_root() {
+    // (declared range of the open variable, the fixed terms' values).
+    let cases: [(i64, i64, &[i64]); 6] = [
+        (0, 9, &[]),
+        (0, 9, &[4]),
+        (-50, 150, &[]),
+        (-50, 150, &[3, -2]),
+        (-(1 << 30), 1 << 30, &[]),
+        (5, 5 + 63, &[7]),
+    ];
+    for (lo, hi, fixed) in cases {
+        for (coef, rhs) in [(1, 5), (-1, 5), (3, 6), (2, 7)] {
+            let mut m = Model::new();
+            let x = m.var(lo..=hi).unwrap();
+            let mut terms = vec![(coef, x)];
+            let mut rest = rhs;
+            for &value in fixed {
+                let y: Var = m.var(value..=value).unwrap();
+                terms.push((1, y));
+                rest -= value;
+            }
+            m.linear(&terms, Rel::Ne, rhs).unwrap();
+            let network = m.compile();
+            // coef * x != rest: the value it forbids, if an integer.
+            let forbidden = (rest % coef == 0).then_some(rest / coef);
+            let domain = network.domain(x);
+            let wide = hi - lo + 1 > csp::MAX_DOMAIN as i64;
+            match forbidden {
+                // An interval loses a value at its bounds only.
+                Some(v) if !wide && lo <= v && v <= hi => {
+                    assert!(
+                        !network.domain(x).contains(&v),
+                        "{coef} * x != {rest}: {domain:?}"
+                    );
+                    assert_eq!(domain.len() as i64, hi - lo, "{coef} * x != {rest}");
+                }
+                _ => assert_eq!(network.bounds(x), Some((lo, hi)), "{coef} * x != {rest}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn int_ne_on_an_interval_bound_moves_it_at_the_root() {
+    let mut m = Model::new();
+    let x = m.var(0..=1 << 40).unwrap();
+    m.linear(&[(1, x)], Rel::Ne, 0).unwrap();
+    m.linear(&[(1, x)], Rel::Ne, 1 << 40).unwrap();
+    assert_eq!(m.compile().bounds(x), Some((1, (1 << 40) - 1)));
+}
+
