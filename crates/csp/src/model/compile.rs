@@ -95,12 +95,13 @@ impl Model {
                     }
                 }
             } else if scheduled {
-                let watch = if prop.reads_bounds() {
-                    &mut bound_changes
-                } else {
-                    &mut changes
-                };
-                watch.extend(prop.vars().iter().map(|&v| (v, p)));
+                for &v in prop.vars().iter() {
+                    if prop.reads_bounds_of(v) {
+                        bound_changes.push((v, p));
+                    } else {
+                        changes.push((v, p));
+                    }
+                }
             }
             if let Prop::NotEqual { x, y, c } = *prop
                 && one_word(x)

@@ -172,13 +172,15 @@ impl Prop {
         }
     }
 
-    /// Whether it reads nothing but bounds, so that a change inside them
-    /// need not wake it.
-    pub(crate) fn reads_bounds(&self) -> bool {
+    /// Whether it reads nothing of its variable `v` but its bounds, so
+    /// that a change of `v` inside them need not wake it: a propagator that
+    /// reads a value inside them must say no, or it misses that value
+    /// leaving.
+    pub(crate) fn reads_bounds_of(&self, v: u32) -> bool {
         match self {
             Prop::Linear(l) => l.rel != crate::Rel::Ne,
             Prop::Disjunctive(_) => true,
-            Prop::Global(g) => g.reads_bounds(),
+            Prop::Global(g) => g.reads_bounds_of(v),
             _ => false,
         }
     }

@@ -106,3 +106,53 @@ fn int_ne_on_an_interval_bound_moves_it_at_the_root() {
     assert_eq!(m.compile().bounds(x), Some((1, (1 << 40) - 1)));
 }
 
+/// `z = 6 div y`, `y in -2..=2`: the quotient of each `y` is one value,
+/// `6 div -2 = -3`, `6 div -1 = -6`, `6 div 1 = 6`, `6 div 2 = 3`; with
+/// only `y in {-2, 2}` left, `z`'s bounds are their hull, `-3..=3` (the
+/// propagation the documentation gives: `y` value by value, the hulls of
+/// what the values left reach as the bounds of `x` and `z`).
+fn six_div_y() -> (Model, Var, Var) {
+    let mut m = Model::new();
+    let x = m.var(6..=6).unwrap();
+    let y = m.var(-2..=2).unwrap();
+    let z = m.var(-9..=9).unwrap();
+    m.div(x, y, z).unwrap();
+    (m, y, z)
+}
+
+#[test]
+fn int_div_is_woken_when_a_value_inside_the_divisor_s_bounds_leaves() {
+    // At the root: the division has nothing to narrow, then the table
+    // takes -1 and 1 out of y without moving its bounds.
+    let mut m = Model::new();
+    let x = m.var(6..=6).unwrap();
+    let y = m.var_in([-2, -1, 1, 2]).unwrap();
+    let z = m.var(-6..=6).unwrap();
+    m.div(x, y, z).unwrap();
+    let w = m.var(0..=1).unwrap();
+    m.table(&[y, w], &[[-2, 0], [2, 1]]).unwrap();
+    let network = m.compile();
+    assert_eq!(network.domain(y), [-2, 2]);
+    assert_eq!(network.bounds(z), Some((-3, 3)));
+    // After the root: fixing c to 0 takes -1 and 1 out of y.
+    let (mut m, y, z) = six_div_y();
+    let c = m.bool_var().unwrap();
+    m.reify_in(c, y, [-1, 1]).unwrap();
+    let mut network = m.compile();
+    assert_eq!(network.bounds(z), Some((-6, 6)));
+    network.fix(&[(c, 0)]).unwrap();
+    assert_eq!(network.domain(y), [-2, 2]);
+    assert_eq!(network.bounds(z), Some((-3, 3)));
+    // The same for the remainder: 6 mod y is 0 for the divisors 1, 2, 3
+    // and 6; 6 mod 4 = 2 and 6 mod 5 = 1, inside y's bounds 1..=6.
+    let mut m = Model::new();
+    let x = m.var(6..=6).unwrap();
+    let y = m.var(1..=6).unwrap();
+    let z = m.var(0..=2).unwrap();
+    m.modulo(x, y, z).unwrap();
+    let w = m.var(0..=1).unwrap();
+    m.table(&[y, w], &[[1, 0], [2, 0], [3, 1], [6, 1]]).unwrap();
+    let network = m.compile();
+    assert_eq!(network.domain(y), [1, 2, 3, 6]);
+    assert_eq!(network.bounds(z), Some((0, 0)));
+}
