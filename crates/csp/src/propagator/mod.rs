@@ -297,13 +297,26 @@ impl Prop {
         }
     }
 
-    /// Runs the whole propagator.
+    /// Runs the whole propagator. One that is only advised runs at the
+    /// root, and when a bound of one of its intervals moves: what the
+    /// advice about its fixed variables would remove now.
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         match self {
             Prop::AllDifferent { vars, dense } => match dense {
                 Some(dense) => dense.run(s, vars),
-                None => Ok(()),
+                None => distinct::fixed_at_bounds(s, vars),
             },
+            Prop::NotEqual { x, y, c } => {
+                if let Some(b) = s.fixed_value(*y)
+                    && let Some(a) = b.checked_add(*c)
+                {
+                    s.remove(*x, a)?;
+                }
+                match s.fixed_value(*x).map(|a| a.checked_sub(*c)) {
+                    Some(Some(b)) => s.remove(*y, b),
+                    _ => Ok(()),
+                }
+            }
             Prop::Linear(l) if l.rel == crate::Rel::Ne => not_equal_sum(s, l),
             Prop::Linear(l) => bounds(s, l),
             Prop::Table(t) => table(s, t),
@@ -318,7 +331,7 @@ impl Prop {
                 .prop
                 .propagate(&mut Domains { store: s })
                 .map_err(|_| Fail),
-            Prop::NotEqual { .. } | Prop::Predicate(_) => Ok(()),
+            Prop::Predicate(_) => Ok(()),
         }
     }
 }

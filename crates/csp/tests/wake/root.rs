@@ -130,7 +130,7 @@ fn int_div_is_woken_when_a_value_inside_the_divisor_s_bounds_leaves() {
     let z = m.var(-6..=6).unwrap();
     m.div(x, y, z).unwrap();
     let w = m.var(0..=1).unwrap();
-    m.table(&[y, w], &[[-2, 0], [2, 1]]).unwrap();
+    m.table(&[y, w], [[-2, 0], [2, 1]]).unwrap();
     let network = m.compile();
     assert_eq!(network.domain(y), [-2, 2]);
     assert_eq!(network.bounds(z), Some((-3, 3)));
@@ -151,8 +151,51 @@ fn int_div_is_woken_when_a_value_inside_the_divisor_s_bounds_leaves() {
     let z = m.var(0..=2).unwrap();
     m.modulo(x, y, z).unwrap();
     let w = m.var(0..=1).unwrap();
-    m.table(&[y, w], &[[1, 0], [2, 0], [3, 1], [6, 1]]).unwrap();
+    m.table(&[y, w], [[1, 0], [2, 0], [3, 1], [6, 1]]).unwrap();
     let network = m.compile();
     assert_eq!(network.domain(y), [1, 2, 3, 6]);
     assert_eq!(network.bounds(z), Some((0, 0)));
+}
+
+/// `x in 0..=2^40`, an interval, and `y = 5`, with `x != y` as `how`
+/// posts it, and `x >= 5`: the advice about `y` finds 5 inside `x`, where
+/// an interval cannot lose it; the lower bound moves onto it afterwards,
+/// and 5 must leave then.
+/// A way to post `x != y`.
+type Post = fn(&mut Model, Var, Var);
+
+fn bound_onto_a_forbidden_value(how: Post) -> Option<(i64, i64)> {
+    let mut m = Model::new();
+    let x = m.var(0..=1 << 40).unwrap();
+    let y = m.var(5..=5).unwrap();
+    how(&mut m, x, y);
+    m.linear(&[(1, x)], Rel::Ge, 5).unwrap();
+    m.compile().bounds(x)
+}
+
+#[test]
+fn a_forbidden_value_leaves_an_interval_when_a_bound_moves_onto_it() {
+    let ways: [(&str, Post); 4] = [
+        ("not_equal", |m, x, y| m.not_equal(x, y, 0).unwrap()),
+        ("linear", |m, x, y| {
+            m.linear(&[(1, x), (-1, y)], Rel::Ne, 0).unwrap()
+        }),
+        ("all_different", |m, x, y| m.all_different(&[x, y]).unwrap()),
+        ("all_different of three", |m, x, y| {
+            let z = m.var(6..=6).unwrap();
+            m.all_different(&[z, x, y]).unwrap();
+        }),
+    ];
+    for (name, how) in ways {
+        let lo = if name == "all_different of three" {
+            7
+        } else {
+            6
+        };
+        assert_eq!(
+            bound_onto_a_forbidden_value(how),
+            Some((lo, 1 << 40)),
+            "{name}"
+        );
+    }
 }

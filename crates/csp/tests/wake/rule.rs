@@ -209,8 +209,9 @@ fn variable(m: &mut Model, rng: &mut Rng, words: &mut Vec<Var>) -> (Var, bool) {
 type NotEqual = (Vec<(i64, Var)>, i64);
 
 /// A built-in constraint on some of `vars`, posted if the model takes it:
-/// the `!=` ones are returned to be checked.
-fn built_in(m: &mut Model, vars: &Vars, words: &[Var], rng: &mut Rng) -> Option<NotEqual> {
+/// the `!=` it implies (those of an all-different too) are returned to be
+/// checked.
+fn built_in(m: &mut Model, vars: &Vars, words: &[Var], rng: &mut Rng) -> Option<Vec<NotEqual>> {
     // Often among the one-word bitsets at offset 0, which the advice
     // narrows a word at a time.
     let from: Vec<Var> = if words.len() >= 2 && rng.below(2) == 0 {
@@ -224,12 +225,19 @@ fn built_in(m: &mut Model, vars: &Vars, words: &[Var], rng: &mut Rng) -> Option<
         0 => {
             let c = between(rng, -3, 3);
             m.not_equal(x, y, c).ok()?;
+            return Some(vec![(vec![(1, x), (-1, y)], c)]);
         }
         1 => {
             let mut each = vec![x, y, z, u, w];
             each.sort();
             each.dedup();
             m.all_different(&each).ok()?;
+            let pairs = each.iter().enumerate().flat_map(|(i, &a)| {
+                each[i + 1..]
+                    .iter()
+                    .map(move |&b| (vec![(1, a), (-1, b)], 0))
+            });
+            return Some(pairs.collect());
         }
         2 => m
             .linear(&[(1, x), (1, y)], Rel::Le, between(rng, -5, 300))
@@ -248,7 +256,7 @@ fn built_in(m: &mut Model, vars: &Vars, words: &[Var], rng: &mut Rng) -> Option<
                 .collect();
             let rhs = between(rng, -5, 40);
             m.linear(&terms, Rel::Ne, rhs).ok()?;
-            return Some((terms, rhs));
+            return Some(vec![(terms, rhs)]);
         }
     }
     None
@@ -308,7 +316,11 @@ fn case(seed: u64) -> Case {
     }
     let mut not_equal = Vec::new();
     if tight {
-        m.all_different(&words[words.len() - k..]).unwrap();
+        let block = &words[words.len() - k..];
+        m.all_different(block).unwrap();
+        for (i, &a) in block.iter().enumerate() {
+            not_equal.extend(block[i + 1..].iter().map(|&b| (vec![(1, a), (-1, b)], 0)));
+        }
     }
     for p in order {
         if p < n {
@@ -329,7 +341,11 @@ fn case(seed: u64) -> Case {
             .unwrap();
         } else {
             for _ in 0..rng.below(6) {
-                not_equal.extend(built_in(&mut m, &vars, &words, &mut rng));
+                not_equal.extend(
+                    built_in(&mut m, &vars, &words, &mut rng)
+                        .into_iter()
+                        .flatten(),
+                );
             }
         }
     }
@@ -406,7 +422,7 @@ impl Case {
                 let now = seen_in(&self.network, x, bitset);
                 let gone = match &now.values {
                     Some(values) => values.binary_search(&v).is_err(),
-                    None => true,
+                    None => v != now.lo && v != now.hi,
                 };
                 assert!(
                     gone,
