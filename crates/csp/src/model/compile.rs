@@ -104,10 +104,10 @@ impl Model {
                     }
                 }
             }
-            if prop.is_advised() && !scheduled {
+            if prop.is_advised() && !scheduled && !matches!(prop, Prop::Predicate(_)) {
                 // Advice about a fixed variable removes a value from an
                 // interval only at its bounds: one that a bound moves onto
-                // later must be removed then.
+                // later must be removed then (a predicate only checks).
                 let vars = prop.vars();
                 bound_changes.extend(vars.iter().filter(|&&v| interval(v)).map(|&v| (v, p)));
             }

@@ -4,12 +4,18 @@
 //! A propagator is woken in one of two ways (see `Network`):
 //!
 //! - *advised* when one of its variables becomes fixed, with the position of
-//!   that variable: cheap, incremental work (forward checking);
+//!   that variable: cheap, incremental work (forward checking); and, since
+//!   an interval loses a value only at its bounds, run when a bound of one
+//!   of its intervals moves (the value forbidden may have become one);
 //! - *scheduled* when a domain of one of its variables changes: it then
 //!   looks at all its variables (bounds, tables, hidden singles). Those
 //!   that read only bounds (linear sums, arithmetic, `disjunctive`,
-//!   `lex_lesseq`, Hall intervals) are scheduled only when a bound moves;
-//!   a user's [`Propagator`] on the events it lists.
+//!   `lex_lesseq`, Hall intervals) are scheduled only when a bound moves,
+//!   a division on any change of its divisor (read value by value) and
+//!   the bounds of the others; a user's [`Propagator`] on the events it
+//!   lists.
+//!
+//! Every propagator runs once at the root, advised or not.
 //!
 //! The built-ins are the variants of one enum (the fast path); a user's
 //! propagator is one more variant, behind a trait object.
