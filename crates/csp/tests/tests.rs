@@ -26,3 +26,4 @@ mod runner;
 mod samurai;
 mod schedule;
 mod user;
+mod wake;

@@ -79,6 +79,7 @@ impl Model {
         // (variable, a peer it differs from by a shift within one word).
         let mut shifts: Vec<(u32, (u32, u32, i32))> = Vec::new();
         let one_word = |v: u32| model.vars[v as usize].len == 1;
+        let interval = |v: u32| model.vars[v as usize].len == 0;
         for (p, prop) in props.iter().enumerate() {
             poll(p)?;
             let p = p as u32;
@@ -95,12 +96,20 @@ impl Model {
                     }
                 }
             } else if scheduled {
-                let watch = if prop.reads_bounds() {
-                    &mut bound_changes
-                } else {
-                    &mut changes
-                };
-                watch.extend(prop.vars().iter().map(|&v| (v, p)));
+                for &v in prop.vars().iter() {
+                    if prop.reads_bounds_of(v) {
+                        bound_changes.push((v, p));
+                    } else {
+                        changes.push((v, p));
+                    }
+                }
+            }
+            if prop.is_advised() && !scheduled && !matches!(prop, Prop::Predicate(_)) {
+                // Advice about a fixed variable removes a value from an
+                // interval only at its bounds: one that a bound moves onto
+                // later must be removed then (a predicate only checks).
+                let vars = prop.vars();
+                bound_changes.extend(vars.iter().filter(|&&v| interval(v)).map(|&v| (v, p)));
             }
             if let Prop::NotEqual { x, y, c } = *prop
                 && one_word(x)

@@ -115,8 +115,13 @@ impl Network {
         self.st.cut
     }
 
-    /// The first propagation: every fixed variable advised, every scheduled
+    /// The first propagation: every fixed variable advised, every
     /// propagator run once. Its changes are the root state, not undoable.
+    ///
+    /// Every one, not only those scheduled on domain changes: an advised
+    /// propagator may have work to do before any of its variables is
+    /// fixed (`x != c`, one variable and a constant, loses `c` now; only
+    /// advice about a fixed variable would run it later).
     fn propagate_root(&mut self) {
         let stat = &*self.stat;
         let n = stat.vars.len() as u32;
@@ -132,10 +137,8 @@ impl Network {
                 _ => {}
             }
         }
-        for (p, prop) in self.props.iter().enumerate() {
-            if prop.is_scheduled() {
-                store.st.dirty[p / 64] |= 1 << (p % 64);
-            }
+        for p in 0..self.props.len() {
+            store.st.dirty[p / 64] |= 1 << (p % 64);
         }
         if store.st.failed || result.and_then(|()| store.propagate(&self.props)).is_err() {
             store.clear();

@@ -241,3 +241,41 @@ pub(crate) fn link_overlaps(props: &mut [Prop], vars: usize) {
         }
     }
 }
+
+/// All different by forward checking, for what the advice could not do:
+/// the advice about a fixed variable removes its value from a bitset at
+/// once, from an interval only while it is a bound. Each fixed value
+/// leaves the open intervals whose bound it has become.
+pub(crate) fn fixed_at_bounds(s: &mut Store<'_>, vars: &[u32]) -> Result<(), Fail> {
+    if !vars.iter().any(|&v| s.is_interval(v)) {
+        return Ok(());
+    }
+    let mut taken = std::mem::take(&mut s.st.values);
+    taken.clear();
+    taken.extend(vars.iter().filter_map(|&v| s.fixed_value(v)));
+    taken.sort_unstable();
+    let result = remove_at_bounds(s, vars, &taken);
+    s.st.values = taken;
+    result
+}
+
+/// Removes the values of `taken` (ascending) from the bounds of the open
+/// intervals of `vars`, until neither bound is one of them.
+fn remove_at_bounds(s: &mut Store<'_>, vars: &[u32], taken: &[i64]) -> Result<(), Fail> {
+    for &v in vars {
+        if !s.is_interval(v) || s.fixed_value(v).is_some() {
+            continue;
+        }
+        loop {
+            let (lo, hi) = s.interval(v);
+            if taken.binary_search(&lo).is_ok() {
+                s.remove(v, lo)?;
+            } else if taken.binary_search(&hi).is_ok() {
+                s.remove(v, hi)?;
+            } else {
+                break;
+            }
+        }
+    }
+    Ok(())
+}

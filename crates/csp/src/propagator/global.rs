@@ -43,12 +43,21 @@ impl Global {
         })
     }
 
-    /// Whether it reads nothing but bounds.
-    pub(crate) fn reads_bounds(&self) -> bool {
+    /// Whether it reads nothing of `v` but its bounds, so that only a
+    /// bound of `v` that moves need wake it. A division reads its divisor
+    /// value by value.
+    pub(crate) fn reads_bounds_of(&self, v: u32) -> bool {
+        match self {
+            Global::Divide(d) => v != d.y,
+            _ => self.reads_bounds(),
+        }
+    }
+
+    /// Whether it reads nothing but bounds, of every variable.
+    fn reads_bounds(&self) -> bool {
         matches!(
             self,
             Global::Times(_)
-                | Global::Divide(_)
                 | Global::Abs(_)
                 | Global::Extreme(_)
                 | Global::Lex(_)

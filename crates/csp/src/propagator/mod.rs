@@ -4,12 +4,18 @@
 //! A propagator is woken in one of two ways (see `Network`):
 //!
 //! - *advised* when one of its variables becomes fixed, with the position of
-//!   that variable: cheap, incremental work (forward checking);
+//!   that variable: cheap, incremental work (forward checking); and, since
+//!   an interval loses a value only at its bounds, run when a bound of one
+//!   of its intervals moves (the value forbidden may have become one);
 //! - *scheduled* when a domain of one of its variables changes: it then
 //!   looks at all its variables (bounds, tables, hidden singles). Those
 //!   that read only bounds (linear sums, arithmetic, `disjunctive`,
-//!   `lex_lesseq`, Hall intervals) are scheduled only when a bound moves;
-//!   a user's [`Propagator`] on the events it lists.
+//!   `lex_lesseq`, Hall intervals) are scheduled only when a bound moves,
+//!   a division on any change of its divisor (read value by value) and
+//!   the bounds of the others; a user's [`Propagator`] on the events it
+//!   lists.
+//!
+//! Every propagator runs once at the root, advised or not.
 //!
 //! The built-ins are the variants of one enum (the fast path); a user's
 //! propagator is one more variant, behind a trait object.
@@ -172,13 +178,15 @@ impl Prop {
         }
     }
 
-    /// Whether it reads nothing but bounds, so that a change inside them
-    /// need not wake it.
-    pub(crate) fn reads_bounds(&self) -> bool {
+    /// Whether it reads nothing of its variable `v` but its bounds, so
+    /// that a change of `v` inside them need not wake it: a propagator that
+    /// reads a value inside them must say no, or it misses that value
+    /// leaving.
+    pub(crate) fn reads_bounds_of(&self, v: u32) -> bool {
         match self {
             Prop::Linear(l) => l.rel != crate::Rel::Ne,
             Prop::Disjunctive(_) => true,
-            Prop::Global(g) => g.reads_bounds(),
+            Prop::Global(g) => g.reads_bounds_of(v),
             _ => false,
         }
     }
@@ -295,13 +303,26 @@ impl Prop {
         }
     }
 
-    /// Runs the whole propagator.
+    /// Runs the whole propagator. One that is only advised runs at the
+    /// root, and when a bound of one of its intervals moves: what the
+    /// advice about its fixed variables would remove now.
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         match self {
             Prop::AllDifferent { vars, dense } => match dense {
                 Some(dense) => dense.run(s, vars),
-                None => Ok(()),
+                None => distinct::fixed_at_bounds(s, vars),
             },
+            Prop::NotEqual { x, y, c } => {
+                if let Some(b) = s.fixed_value(*y)
+                    && let Some(a) = b.checked_add(*c)
+                {
+                    s.remove(*x, a)?;
+                }
+                match s.fixed_value(*x).map(|a| a.checked_sub(*c)) {
+                    Some(Some(b)) => s.remove(*y, b),
+                    _ => Ok(()),
+                }
+            }
             Prop::Linear(l) if l.rel == crate::Rel::Ne => not_equal_sum(s, l),
             Prop::Linear(l) => bounds(s, l),
             Prop::Table(t) => table(s, t),
@@ -316,7 +337,7 @@ impl Prop {
                 .prop
                 .propagate(&mut Domains { store: s })
                 .map_err(|_| Fail),
-            Prop::NotEqual { .. } | Prop::Predicate(_) => Ok(()),
+            Prop::Predicate(_) => Ok(()),
         }
     }
 }

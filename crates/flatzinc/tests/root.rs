@@ -1,0 +1,36 @@
+//! The domains after the propagation at the root, read from a FlatZinc
+//! text's translation, against what the constraints' specification
+//! implies (fzn-gecode fixes the same variables before any choice).
+
+use flatzinc::{parse, resolve, translate};
+
+/// The root domain of each of the instance's variables, in order of
+/// declaration.
+fn root_domains(text: &str) -> Vec<Vec<i64>> {
+    let instance = resolve(&parse(text).unwrap()).unwrap();
+    let translation = translate(&instance).unwrap();
+    let network = translation.model.compile();
+    assert!(!network.is_failed());
+    translation
+        .vars
+        .iter()
+        .map(|&v| network.domain(v))
+        .collect()
+}
+
+#[test]
+fn int_ne_removing_the_lower_bound_wakes_int_le_reif_and_fixes_b_at_the_root() {
+    // x != 1 leaves x in 2..3, where x <= 1 cannot hold: b is false. In
+    // either order of the constraints, and for int_lin_ne of one term.
+    for constraints in [
+        "constraint int_ne(x, 1);\nconstraint int_le_reif(x, 1, b);\n",
+        "constraint int_le_reif(x, 1, b);\nconstraint int_ne(x, 1);\n",
+        "constraint int_lin_ne([1], [x], 1);\nconstraint int_le_reif(x, 1, b);\n",
+        "constraint int_ne(1, x);\nconstraint int_le_imp(x, 1, b);\n",
+    ] {
+        let text = format!(
+            "var 1..3: x :: output_var;\nvar bool: b :: output_var;\n{constraints}solve satisfy;\n"
+        );
+        assert_eq!(root_domains(&text), [vec![2, 3], vec![0]], "{constraints}");
+    }
+}
