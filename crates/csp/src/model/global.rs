@@ -110,14 +110,39 @@ impl Model {
     }
 
     /// `value = array[index]`, `index` counted from 0, over an array of
-    /// variables. Propagation: `index` keeps the entries that share a value
-    /// with `value`, `value` the values some such entry has, and once
-    /// `index` is fixed, that entry and `value` are equal.
+    /// variables (no solution for an empty array).
+    ///
+    /// Propagation: domain consistency on `index` (an index stays only
+    /// while its entry shares a value with `value`) and on a bitset
+    /// `value` (it keeps the values some remaining entry has; an interval,
+    /// their smallest to largest); once `index` is fixed, that entry and
+    /// `value` are narrowed to each other's values (an interval, to the
+    /// other's bounds). Woken by any change of `index`, `value` or an
+    /// entry.
     pub fn element_var(&mut self, index: Var, array: &[Var], value: Var) -> Result<(), Error> {
+        self.element_var_from(index, 0, array, value)
+    }
+
+    /// `value = array[index - first]`: [`element_var`](Model::element_var)
+    /// with `index` counted from `first` (FlatZinc's arrays count from 1),
+    /// with no variable in between, so the holes of `index` are those
+    /// of the constraint.
+    pub fn element_var_from(
+        &mut self,
+        index: Var,
+        first: i64,
+        array: &[Var],
+        value: Var,
+    ) -> Result<(), Error> {
         let (index, value) = (self.check(index)?, self.check(value)?);
         let array = self.check_all(array)?;
+        if array.is_empty() {
+            self.infeasible = true;
+            return Ok(());
+        }
         self.global(Global::ElementVar(ElementVar {
             index,
+            first,
             array,
             value,
         }));

@@ -3,10 +3,20 @@
 
 use crate::domain::{Fail, Store};
 
-/// `value = array[index]`, `index` from 0.
+/// `value = array[index - first]`: `index` counts from `first`.
+///
+/// Domain consistent on `index` and, when it is a bitset, on `value`: an
+/// index stays only while its entry shares a value with `value`, `value`
+/// keeps the values some remaining entry has (an interval `value`, their
+/// bounds), and once `index` is fixed its entry and `value` are narrowed
+/// to each other (an interval on either side, to the other's bounds).
+/// Woken by any change of any of its variables.
 #[derive(Clone, Debug)]
 pub(crate) struct ElementVar {
     pub(crate) index: u32,
+    /// The index of the first entry.
+    pub(crate) first: i64,
+    /// Not empty.
     pub(crate) array: Box<[u32]>,
     pub(crate) value: u32,
 }
@@ -56,40 +66,52 @@ fn within(s: &mut Store<'_>, a: u32, b: u32) -> Result<(), Fail> {
 }
 
 impl ElementVar {
+    /// The entry of index value `i`, which lies in `first..first + n`.
+    #[inline]
+    fn entry(&self, i: i64) -> u32 {
+        self.array[(i as i128 - self.first as i128) as usize]
+    }
+
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
-        let n = self.array.len() as i64;
-        s.set_min(self.index, 0)?;
-        s.set_max(self.index, n - 1)?;
+        let n = self.array.len() as i128;
+        let last = (self.first as i128 + n - 1).min(i64::MAX as i128) as i64;
+        s.set_min(self.index, self.first)?;
+        s.set_max(self.index, last)?;
         // An index whose entry shares no value with `value` goes.
         for i in s.min(self.index)..=s.max(self.index) {
-            if s.contains(self.index, i) && !meet(s, self.array[i as usize], self.value) {
+            if s.contains(self.index, i) && !meet(s, self.entry(i), self.value) {
                 s.remove(self.index, i)?;
             }
         }
         // `value` keeps what some entry still allows: an interval, the
         // bounds of the entries'.
+        let (lo_i, hi_i) = (s.min(self.index), s.max(self.index));
         if s.is_interval(self.value) {
-            let live = (s.min(self.index)..=s.max(self.index))
-                .filter(|&i| s.contains(self.index, i))
-                .map(|i| self.array[i as usize]);
-            let lo = live.clone().map(|e| s.min(e)).min().ok_or(Fail)?;
-            let hi = live.map(|e| s.max(e)).max().ok_or(Fail)?;
+            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            for i in lo_i..=hi_i {
+                if s.contains(self.index, i) {
+                    let e = self.entry(i);
+                    lo = lo.min(s.min(e));
+                    hi = hi.max(s.max(e));
+                }
+            }
+            if lo > hi {
+                return Err(Fail);
+            }
             s.set_min(self.value, lo)?;
             s.set_max(self.value, hi)?;
-        }
-        let (lo, hi) = (s.min(self.value), s.max(self.value));
-        let listed = !s.is_interval(self.value);
-        for v in (lo..=hi).take_while(|_| listed) {
-            if s.contains(self.value, v) {
-                let some = (s.min(self.index)..=s.max(self.index))
-                    .any(|i| s.contains(self.index, i) && s.contains(self.array[i as usize], v));
-                if !some {
+        } else {
+            for v in s.min(self.value)..=s.max(self.value) {
+                if s.contains(self.value, v)
+                    && !(lo_i..=hi_i)
+                        .any(|i| s.contains(self.index, i) && s.contains(self.entry(i), v))
+                {
                     s.remove(self.value, v)?;
                 }
             }
         }
         if let Some(i) = s.fixed_value(self.index) {
-            let entry = self.array[i as usize];
+            let entry = self.entry(i);
             within(s, entry, self.value)?;
             within(s, self.value, entry)?;
         }

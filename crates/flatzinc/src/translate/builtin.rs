@@ -393,11 +393,7 @@ fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Resul
             b.model.equal(value, narrow, 0)?;
             narrow
         }
-        (None, _) => {
-            let from_zero = b.listed_var((0..n).collect())?;
-            b.model.equal(index, from_zero, 1)?;
-            return b.model.element_var(from_zero, items, value);
-        }
+        (None, _) => return b.model.element_var_from(index, 1, items, value),
     };
     let mut pairs = Vec::new();
     let listed = |b: &Builder, v: Var| b.domain(v).unwrap_or(&[]).to_vec();
@@ -415,11 +411,7 @@ fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Resul
     pairs.dedup();
     match b.model.table(&[index, value], &pairs) {
         // A few values spread wider than a bitset: over variables instead.
-        Err(csp::Error::DomainTooLarge { .. }) => {
-            let from_zero = b.listed_var((0..n).collect())?;
-            b.model.equal(index, from_zero, 1)?;
-            b.model.element_var(from_zero, items, value)
-        }
+        Err(csp::Error::DomainTooLarge { .. }) => b.model.element_var_from(index, 1, items, value),
         done => done,
     }
 }
