@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::Model;
 use crate::error::Error;
 use crate::propagator::{
-    Abs, Divide, ElementVar, Extreme, Global, Hall, Inverse, Lex, Matching, Prop, Times,
+    Abs, Divide, Element, ElementVar, Extreme, Global, Hall, Inverse, Lex, Matching, Prop, Times,
 };
 use crate::var::Var;
 
@@ -106,6 +106,36 @@ impl Model {
             return Ok(());
         }
         self.global(Global::Extreme(Extreme { xs, z, max }));
+        Ok(())
+    }
+
+    /// `value == array[index - first]`: [`element`](Model::element) with
+    /// `index` counted from `first` (FlatZinc's arrays count from 1).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ForeignVar`] if a variable belongs to another model.
+    pub fn element_from(
+        &mut self,
+        index: Var,
+        first: i64,
+        array: &[i64],
+        value: Var,
+    ) -> Result<(), Error> {
+        let (i, v) = (self.check(index)?, self.check(value)?);
+        let (Some(&lo), Some(&hi)) = (array.iter().min(), array.iter().max()) else {
+            self.infeasible = true;
+            return Ok(());
+        };
+        let last = (first as i128 + array.len() as i128 - 1).min(i64::MAX as i128) as i64;
+        self.narrow_declared(i, first, last);
+        self.narrow_declared(v, lo, hi);
+        self.global(Global::Element(Element {
+            index: i,
+            first,
+            values: array.into(),
+            value: v,
+        }));
         Ok(())
     }
 

@@ -65,6 +65,25 @@ proptest! {
     }
 
     #[test]
+    fn element_counted_from_any_first_index_over_repeated_constants(
+        (d, index, first, array, value, goal) in (1usize..=4).prop_flat_map(|n| (
+            domains(n),
+            0..n,
+            -2i64..=2,
+            prop::collection::vec(-1i64..=3, 0..=5),
+            0..n,
+            objective(n),
+        )),
+    ) {
+        agree(
+            &d,
+            &|m, v| m.element_from(v[index], first, &array, v[value]),
+            &|a| entry(&array, first, a[index]) == Some(a[value]),
+            &goal,
+        )?;
+    }
+
+    #[test]
     fn element_var_root_domains_of_index_and_result_are_those_of_the_solutions(
         (index, value, entries, array, first) in (1usize..=4).prop_flat_map(|n| (
             domains(1),
