@@ -77,44 +77,73 @@ impl ElementVar {
         let last = (self.first as i128 + n - 1).min(i64::MAX as i128) as i64;
         s.set_min(self.index, self.first)?;
         s.set_max(self.index, last)?;
-        // An index whose entry shares no value with `value` goes.
-        for i in s.min(self.index)..=s.max(self.index) {
-            if s.contains(self.index, i) && !meet(s, self.entry(i), self.value) {
-                s.remove(self.index, i)?;
-            }
-        }
-        // `value` keeps what some entry still allows: an interval, the
-        // bounds of the entries'.
-        let (lo_i, hi_i) = (s.min(self.index), s.max(self.index));
         if s.is_interval(self.value) {
-            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
-            for i in lo_i..=hi_i {
-                if s.contains(self.index, i) {
-                    let e = self.entry(i);
-                    lo = lo.min(s.min(e));
-                    hi = hi.max(s.max(e));
-                }
-            }
-            if lo > hi {
-                return Err(Fail);
-            }
-            s.set_min(self.value, lo)?;
-            s.set_max(self.value, hi)?;
+            self.bounded_value(s)?;
         } else {
-            for v in s.min(self.value)..=s.max(self.value) {
-                if s.contains(self.value, v)
-                    && !(lo_i..=hi_i)
-                        .any(|i| s.contains(self.index, i) && s.contains(self.entry(i), v))
-                {
-                    s.remove(self.value, v)?;
-                }
-            }
+            let mut scratch = std::mem::take(&mut s.st.scratch);
+            let result = self.listed_value(s, &mut scratch);
+            s.st.scratch = scratch;
+            result?;
         }
         if let Some(i) = s.fixed_value(self.index) {
             let entry = self.entry(i);
             within(s, entry, self.value)?;
             within(s, self.value, entry)?;
         }
+        Ok(())
+    }
+
+    /// A bitset `value`: one pass over the index's values removes those
+    /// whose entry shares no value with `value` and collects the values
+    /// the others share, as a mask of `value`'s words.
+    fn listed_value(&self, s: &mut Store<'_>, scratch: &mut Vec<u64>) -> Result<(), Fail> {
+        scratch.clear();
+        scratch.resize(s.words_of(self.value), 0);
+        let (zlo, zhi) = (s.min(self.value), s.max(self.value));
+        for i in s.min(self.index)..=s.max(self.index) {
+            if !s.contains(self.index, i) {
+                continue;
+            }
+            let e = self.entry(i);
+            let mut shared = false;
+            for v in s.min(e).max(zlo)..=s.max(e).min(zhi) {
+                if let Some(b) = s.bit_of(self.value, v)
+                    && s.has_bit(self.value, b as u32)
+                    && s.contains(e, v)
+                {
+                    scratch[b / 64] |= 1 << (b % 64);
+                    shared = true;
+                }
+            }
+            if !shared {
+                s.remove(self.index, i)?;
+            }
+        }
+        s.intersect(self.value, scratch).map(drop)
+    }
+
+    /// An interval `value`: an index goes when its entry misses `value`'s
+    /// bounds (or, a bitset entry, every value between them); `value`
+    /// keeps the entries' smallest to largest.
+    fn bounded_value(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        for i in s.min(self.index)..=s.max(self.index) {
+            if s.contains(self.index, i) && !meet(s, self.entry(i), self.value) {
+                s.remove(self.index, i)?;
+            }
+        }
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for i in s.min(self.index)..=s.max(self.index) {
+            if s.contains(self.index, i) {
+                let e = self.entry(i);
+                lo = lo.min(s.min(e));
+                hi = hi.max(s.max(e));
+            }
+        }
+        if lo > hi {
+            return Err(Fail);
+        }
+        s.set_min(self.value, lo)?;
+        s.set_max(self.value, hi)?;
         Ok(())
     }
 }
