@@ -34,3 +34,26 @@ fn int_ne_removing_the_lower_bound_wakes_int_le_reif_and_fixes_b_at_the_root() {
         assert_eq!(root_domains(&text), [vec![2, 3], vec![0]], "{constraints}");
     }
 }
+
+#[test]
+fn array_var_int_element_removes_an_inner_index_value_from_the_flatzinc_index() {
+    // z is 3, 4 or 5, which b cannot be: i loses 2, a hole inside its
+    // bounds (the index was once a copy counted from 0, linked to i on
+    // bounds only); z keeps the values of a and c, 3 and 5.
+    let text = "var 1..3: i :: output_var;\n\
+                var {1, 5}: a :: output_var;\nvar 1..2: b :: output_var;\n\
+                var {3, 5}: c :: output_var;\nvar 1..5: z :: output_var;\n\
+                constraint int_ne(z, 1);\nconstraint int_ne(z, 2);\n\
+                constraint array_var_int_element(i, [a, b, c], z);\n\
+                solve satisfy;\n";
+    assert_eq!(
+        root_domains(text),
+        [vec![1, 3], vec![1, 5], vec![1, 2], vec![3, 5], vec![3, 5]]
+    );
+    // With a at 1 as well, i is 3, and c and z are equal.
+    let fixed = text.replace("solve", "constraint int_eq(a, 1);\nsolve");
+    assert_eq!(
+        root_domains(&fixed),
+        [vec![3], vec![1], vec![1, 2], vec![3, 5], vec![3, 5]]
+    );
+}

@@ -265,21 +265,20 @@ impl Model {
     }
 
     /// `value == array[index]`, `index` counted from 0: the element
-    /// constraint, as a table of the pairs `(i, array[i])`.
+    /// constraint over constants (no solution for an empty array).
+    ///
+    /// Propagation: domain consistency on `index` (an index stays only
+    /// while `value` can be its constant) and on a bitset `value` (it
+    /// keeps exactly the constants of the remaining indices); an interval
+    /// `value` keeps their smallest to largest, an interval `index` loses
+    /// values at its bounds only. Woken by any change of either; a run is
+    /// one pass over the index's values.
     ///
     /// # Errors
     ///
-    /// As [`table`](Model::table), after `index` is narrowed to the array's
-    /// positions and `value` to the array's smallest to largest value.
+    /// [`Error::ForeignVar`] if a variable belongs to another model.
     pub fn element(&mut self, index: Var, array: &[i64], value: Var) -> Result<(), Error> {
-        let (i, v) = (self.check(index)?, self.check(value)?);
-        let last = i64::try_from(array.len()).map_or(i64::MAX, |n| n - 1);
-        self.narrow_declared(i, 0, last);
-        if let (Some(&lo), Some(&hi)) = (array.iter().min(), array.iter().max()) {
-            self.narrow_declared(v, lo, hi);
-        }
-        let pairs: Vec<[i64; 2]> = (0..).zip(array).map(|(i, &v)| [i, v]).collect();
-        self.table(&[index, value], pairs)
+        self.element_from(index, 0, array, value)
     }
 
     /// A constraint of your own that prunes: see [`Propagator`], whose

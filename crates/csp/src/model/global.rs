@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::Model;
 use crate::error::Error;
 use crate::propagator::{
-    Abs, Divide, ElementVar, Extreme, Global, Hall, Inverse, Lex, Matching, Prop, Times,
+    Abs, Divide, Element, ElementVar, Extreme, Global, Hall, Inverse, Lex, Matching, Prop, Times,
 };
 use crate::var::Var;
 
@@ -109,15 +109,70 @@ impl Model {
         Ok(())
     }
 
+    /// `value == array[index - first]`: [`element`](Model::element) with
+    /// `index` counted from `first` (FlatZinc's arrays count from 1).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ForeignVar`] if a variable belongs to another model.
+    pub fn element_from(
+        &mut self,
+        index: Var,
+        first: i64,
+        array: &[i64],
+        value: Var,
+    ) -> Result<(), Error> {
+        let (i, v) = (self.check(index)?, self.check(value)?);
+        let (Some(&lo), Some(&hi)) = (array.iter().min(), array.iter().max()) else {
+            self.infeasible = true;
+            return Ok(());
+        };
+        let last = (first as i128 + array.len() as i128 - 1).min(i64::MAX as i128) as i64;
+        self.narrow_declared(i, first, last);
+        self.narrow_declared(v, lo, hi);
+        self.global(Global::Element(Element {
+            index: i,
+            first,
+            values: array.into(),
+            value: v,
+        }));
+        Ok(())
+    }
+
     /// `value = array[index]`, `index` counted from 0, over an array of
-    /// variables. Propagation: `index` keeps the entries that share a value
-    /// with `value`, `value` the values some such entry has, and once
-    /// `index` is fixed, that entry and `value` are equal.
+    /// variables (no solution for an empty array).
+    ///
+    /// Propagation: domain consistency on `index` (an index stays only
+    /// while its entry shares a value with `value`) and on a bitset
+    /// `value` (it keeps the values some remaining entry has; an interval,
+    /// their smallest to largest); once `index` is fixed, that entry and
+    /// `value` are narrowed to each other's values (an interval, to the
+    /// other's bounds). Woken by any change of `index`, `value` or an
+    /// entry.
     pub fn element_var(&mut self, index: Var, array: &[Var], value: Var) -> Result<(), Error> {
+        self.element_var_from(index, 0, array, value)
+    }
+
+    /// `value = array[index - first]`: [`element_var`](Model::element_var)
+    /// with `index` counted from `first` (FlatZinc's arrays count from 1),
+    /// with no variable in between, so the holes of `index` are those
+    /// of the constraint.
+    pub fn element_var_from(
+        &mut self,
+        index: Var,
+        first: i64,
+        array: &[Var],
+        value: Var,
+    ) -> Result<(), Error> {
         let (index, value) = (self.check(index)?, self.check(value)?);
         let array = self.check_all(array)?;
+        if array.is_empty() {
+            self.infeasible = true;
+            return Ok(());
+        }
         self.global(Global::ElementVar(ElementVar {
             index,
+            first,
             array,
             value,
         }));

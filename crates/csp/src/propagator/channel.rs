@@ -3,10 +3,20 @@
 
 use crate::domain::{Fail, Store};
 
-/// `value = array[index]`, `index` from 0.
+/// `value = array[index - first]`: `index` counts from `first`.
+///
+/// Domain consistent on `index` and, when it is a bitset, on `value`: an
+/// index stays only while its entry shares a value with `value`, `value`
+/// keeps the values some remaining entry has (an interval `value`, their
+/// bounds), and once `index` is fixed its entry and `value` are narrowed
+/// to each other (an interval on either side, to the other's bounds).
+/// Woken by any change of any of its variables.
 #[derive(Clone, Debug)]
 pub(crate) struct ElementVar {
     pub(crate) index: u32,
+    /// The index of the first entry.
+    pub(crate) first: i64,
+    /// Not empty.
     pub(crate) array: Box<[u32]>,
     pub(crate) value: u32,
 }
@@ -56,43 +66,84 @@ fn within(s: &mut Store<'_>, a: u32, b: u32) -> Result<(), Fail> {
 }
 
 impl ElementVar {
+    /// The entry of index value `i`, which lies in `first..first + n`.
+    #[inline]
+    fn entry(&self, i: i64) -> u32 {
+        self.array[(i as i128 - self.first as i128) as usize]
+    }
+
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
-        let n = self.array.len() as i64;
-        s.set_min(self.index, 0)?;
-        s.set_max(self.index, n - 1)?;
-        // An index whose entry shares no value with `value` goes.
-        for i in s.min(self.index)..=s.max(self.index) {
-            if s.contains(self.index, i) && !meet(s, self.array[i as usize], self.value) {
-                s.remove(self.index, i)?;
-            }
-        }
-        // `value` keeps what some entry still allows: an interval, the
-        // bounds of the entries'.
+        let n = self.array.len() as i128;
+        let last = (self.first as i128 + n - 1).min(i64::MAX as i128) as i64;
+        s.set_min(self.index, self.first)?;
+        s.set_max(self.index, last)?;
         if s.is_interval(self.value) {
-            let live = (s.min(self.index)..=s.max(self.index))
-                .filter(|&i| s.contains(self.index, i))
-                .map(|i| self.array[i as usize]);
-            let lo = live.clone().map(|e| s.min(e)).min().ok_or(Fail)?;
-            let hi = live.map(|e| s.max(e)).max().ok_or(Fail)?;
-            s.set_min(self.value, lo)?;
-            s.set_max(self.value, hi)?;
-        }
-        let (lo, hi) = (s.min(self.value), s.max(self.value));
-        let listed = !s.is_interval(self.value);
-        for v in (lo..=hi).take_while(|_| listed) {
-            if s.contains(self.value, v) {
-                let some = (s.min(self.index)..=s.max(self.index))
-                    .any(|i| s.contains(self.index, i) && s.contains(self.array[i as usize], v));
-                if !some {
-                    s.remove(self.value, v)?;
-                }
-            }
+            self.bounded_value(s)?;
+        } else {
+            let mut scratch = std::mem::take(&mut s.st.scratch);
+            let result = self.listed_value(s, &mut scratch);
+            s.st.scratch = scratch;
+            result?;
         }
         if let Some(i) = s.fixed_value(self.index) {
-            let entry = self.array[i as usize];
+            let entry = self.entry(i);
             within(s, entry, self.value)?;
             within(s, self.value, entry)?;
         }
+        Ok(())
+    }
+
+    /// A bitset `value`: one pass over the index's values removes those
+    /// whose entry shares no value with `value` and collects the values
+    /// the others share, as a mask of `value`'s words.
+    fn listed_value(&self, s: &mut Store<'_>, scratch: &mut Vec<u64>) -> Result<(), Fail> {
+        scratch.clear();
+        scratch.resize(s.words_of(self.value), 0);
+        let (zlo, zhi) = (s.min(self.value), s.max(self.value));
+        for i in s.min(self.index)..=s.max(self.index) {
+            if !s.contains(self.index, i) {
+                continue;
+            }
+            let e = self.entry(i);
+            let mut shared = false;
+            for v in s.min(e).max(zlo)..=s.max(e).min(zhi) {
+                if let Some(b) = s.bit_of(self.value, v)
+                    && s.has_bit(self.value, b as u32)
+                    && s.contains(e, v)
+                {
+                    scratch[b / 64] |= 1 << (b % 64);
+                    shared = true;
+                }
+            }
+            if !shared {
+                s.remove(self.index, i)?;
+            }
+        }
+        s.intersect(self.value, scratch).map(drop)
+    }
+
+    /// An interval `value`: an index goes when its entry misses `value`'s
+    /// bounds (or, a bitset entry, every value between them); `value`
+    /// keeps the entries' smallest to largest.
+    fn bounded_value(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        for i in s.min(self.index)..=s.max(self.index) {
+            if s.contains(self.index, i) && !meet(s, self.entry(i), self.value) {
+                s.remove(self.index, i)?;
+            }
+        }
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for i in s.min(self.index)..=s.max(self.index) {
+            if s.contains(self.index, i) {
+                let e = self.entry(i);
+                lo = lo.min(s.min(e));
+                hi = hi.max(s.max(e));
+            }
+        }
+        if lo > hi {
+            return Err(Fail);
+        }
+        s.set_min(self.value, lo)?;
+        s.set_max(self.value, hi)?;
         Ok(())
     }
 }

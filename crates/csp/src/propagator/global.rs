@@ -8,6 +8,7 @@ use super::channel::{ElementVar, Inverse, Lex};
 use super::cumulative::Cumulative;
 use super::divide::Divide;
 use super::each_once;
+use super::element::Element;
 use super::hall::Hall;
 use super::matching::Matching;
 use crate::domain::{Fail, Store};
@@ -19,6 +20,7 @@ pub(crate) enum Global {
     Divide(Divide),
     Abs(Abs),
     Extreme(Extreme),
+    Element(Element),
     ElementVar(ElementVar),
     Inverse(Inverse),
     Lex(Lex),
@@ -34,6 +36,7 @@ impl Global {
             Global::Divide(d) => each_once(vec![d.x, d.y, d.z]),
             Global::Abs(a) => a.vars(),
             Global::Extreme(e) => each_once([&e.xs[..], &[e.z]].concat()),
+            Global::Element(e) => each_once(vec![e.index, e.value]),
             Global::ElementVar(e) => each_once([&[e.index, e.value][..], &e.array].concat()),
             Global::Inverse(i) => each_once([&i.f[..], &i.g].concat()),
             Global::Lex(l) => each_once([&l.xs[..], &l.ys].concat()),
@@ -72,6 +75,7 @@ impl Global {
             Global::Divide(d) => d.run(s),
             Global::Abs(a) => a.run(s),
             Global::Extreme(e) => e.run(s),
+            Global::Element(e) => e.run(s),
             Global::ElementVar(e) => e.run(s),
             Global::Inverse(i) => i.run(s),
             Global::Lex(l) => l.run(s),

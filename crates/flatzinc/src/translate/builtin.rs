@@ -363,13 +363,26 @@ fn function(op: &str, v: &[i64]) -> bool {
     }
 }
 
-/// `value == items[index]` over constants, `index` from 1: the pairs
+/// `value == items[index]`, `index` from 1: over constants, the solver's
+/// element over them (domain consistent); otherwise the pairs
 /// (index, value) as a table.
 ///
 /// A wide index or value is first narrowed: the index to 1..=n, the value
 /// to the items' values (an interval wider than a table holds stays, and
 /// the constraint is an element over variables).
 fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Result<(), csp::Error> {
+    // Constants (the usual case): the solver's element over them, on the
+    // index and value themselves.
+    let constants: Option<Vec<i64>> = items
+        .iter()
+        .map(|&item| match b.domain(item) {
+            Some(&[v]) => Some(v),
+            _ => None,
+        })
+        .collect();
+    if let Some(constants) = constants {
+        return b.model.element_from(index, 1, &constants, value);
+    }
     let n = i64::try_from(items.len()).map_err(|_| csp::Error::Overflow)?;
     let index = match b.domain(index) {
         Some(_) => index,
@@ -393,11 +406,7 @@ fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Resul
             b.model.equal(value, narrow, 0)?;
             narrow
         }
-        (None, _) => {
-            let from_zero = b.listed_var((0..n).collect())?;
-            b.model.equal(index, from_zero, 1)?;
-            return b.model.element_var(from_zero, items, value);
-        }
+        (None, _) => return b.model.element_var_from(index, 1, items, value),
     };
     let mut pairs = Vec::new();
     let listed = |b: &Builder, v: Var| b.domain(v).unwrap_or(&[]).to_vec();
@@ -415,11 +424,7 @@ fn post_element(b: &mut Builder, index: Var, items: &[Var], value: Var) -> Resul
     pairs.dedup();
     match b.model.table(&[index, value], &pairs) {
         // A few values spread wider than a bitset: over variables instead.
-        Err(csp::Error::DomainTooLarge { .. }) => {
-            let from_zero = b.listed_var((0..n).collect())?;
-            b.model.equal(index, from_zero, 1)?;
-            b.model.element_var(from_zero, items, value)
-        }
+        Err(csp::Error::DomainTooLarge { .. }) => b.model.element_var_from(index, 1, items, value),
         done => done,
     }
 }

@@ -82,10 +82,10 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
             a.count(3)?;
             let index = b.var(a.term(0)?, pos)?;
             let (items, value) = (vars(b, 1)?, b.var(a.term(2)?, pos)?);
-            // FlatZinc counts from 1, the solver from 0.
-            let from_zero = shifted(b, index, 1, a)?;
+            // FlatZinc counts from 1: the index itself, not a shifted
+            // copy linked on bounds, so that its holes reach the model.
             b.model
-                .element_var(from_zero, &items, value)
+                .element_var_from(index, 1, &items, value)
                 .map_err(solver)?;
         }
         "fzn_all_different_int" => {
