@@ -113,7 +113,8 @@ impl Among {
             let start = layout.start as usize;
             let (has, fixed) = if layout.is_interval() {
                 let (lo, hi) = interval(layout, words);
-                (lo <= value && value <= hi, lo == hi)
+                let has = lo <= value && value <= hi;
+                (has, has && lo == hi)
             } else {
                 // The word of the value, then whether it is the only bit.
                 let span = &words[start..start + layout.len as usize];
@@ -137,6 +138,10 @@ impl Among {
 
     /// The one-value case, to its own fixpoint.
     fn run_one(&self, s: &mut Store<'_>, value: i64) -> Result<(), Fail> {
+        // What the rules read, at the last pass: when a pass finds it
+        // unchanged (a value inside an interval is not removed), the rules
+        // would do again what they did.
+        let mut last = None;
         loop {
             let (sure, possible) = self.occurrences(s, value);
             let moved = s.set_min(self.count, sure)? | s.set_max(self.count, possible)?;
@@ -148,6 +153,10 @@ impl Among {
                 return Ok(());
             }
             let (lo, hi) = (s.min(self.count), s.max(self.count));
+            if last == Some((sure, possible, lo, hi)) {
+                return Ok(());
+            }
+            last = Some((sure, possible, lo, hi));
             if hi == sure {
                 // No more may take the value.
                 for &v in self.vars.iter() {
