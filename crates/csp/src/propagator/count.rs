@@ -160,14 +160,14 @@ impl Among {
             if hi == sure {
                 // No more may take the value.
                 for &v in self.vars.iter() {
-                    if !s.fixed_value(v).is_some() {
+                    if s.fixed_value(v).is_none() {
                         s.remove(v, value)?;
                     }
                 }
             } else if lo == possible {
                 // Every one that can must.
                 for &v in self.vars.iter() {
-                    if !s.fixed_value(v).is_some() && s.contains(v, value) {
+                    if s.fixed_value(v).is_none() && s.contains(v, value) {
                         s.assign(v, value)?;
                     }
                 }
