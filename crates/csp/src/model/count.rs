@@ -28,8 +28,10 @@ impl Model {
         let mut values: Vec<i64> = values.into_iter().collect();
         values.sort_unstable();
         values.dedup();
+        let counted = vars.contains(&count);
         self.props.push(Prop::Among(Arc::new(Among {
             vars,
+            counted,
             values: values.into(),
             count,
         })));

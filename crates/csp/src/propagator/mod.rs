@@ -197,7 +197,11 @@ impl Prop {
     /// changes it made need not wake it again.
     #[inline]
     pub(crate) fn is_idempotent(&self) -> bool {
-        matches!(self, Prop::Linear(l) if l.rel != crate::Rel::Ne)
+        match self {
+            Prop::Linear(l) => l.rel != crate::Rel::Ne,
+            Prop::Among(a) => a.is_idempotent(),
+            _ => false,
+        }
     }
 
     /// Whether it wants to hear when a variable becomes fixed, and which

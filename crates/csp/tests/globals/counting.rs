@@ -150,3 +150,74 @@ proptest! {
         )?;
     }
 }
+
+/// The domains that `count(list, value) == domains[count]` leaves, from
+/// its two rules and the count's bounds applied until nothing changes:
+/// `None` when one becomes empty. `list` holds positions of `domains`.
+fn count_fixpoint(
+    mut d: Vec<Vec<i64>>,
+    list: &[usize],
+    value: i64,
+    count: usize,
+) -> Option<Vec<Vec<i64>>> {
+    loop {
+        let before = d.clone();
+        let possible = list.iter().filter(|&&i| d[i].contains(&value)).count() as i64;
+        let sure = list.iter().filter(|&&i| d[i] == [value]).count() as i64;
+        d[count].retain(|&c| sure <= c && c <= possible);
+        let (lo, hi) = (*d[count].first()?, *d[count].last()?);
+        let undecided: Vec<usize> = list.iter().copied().filter(|&i| d[i].len() > 1).collect();
+        if hi == sure {
+            for &i in &undecided {
+                d[i].retain(|&x| x != value);
+            }
+        } else if lo == possible {
+            for &i in &undecided {
+                if d[i].contains(&value) {
+                    d[i] = vec![value];
+                }
+            }
+        }
+        if d.iter().any(Vec::is_empty) {
+            return None;
+        }
+        if d == before {
+            return Some(d);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn count_of_one_value_with_a_variable_count_prunes_both_ways_at_the_root(
+        (d, xs, value, count, goal) in (1usize..=5).prop_flat_map(|n| (
+            domains(n),
+            positions(n, 6),
+            -1i64..=3,
+            0..n,
+            objective(n),
+        )),
+    ) {
+        agree(
+            &d,
+            &|m, v| m.count(&vars_at(v, &xs), value, v[count]),
+            &|a| occurrences(&pick(a, &xs), value) == a[count],
+            &goal,
+        )?;
+        // The count's bounds become the sure and possible occurrences, and
+        // at either bound the undecided lose the value or take it.
+        let mut m = csp::Model::new();
+        let vars: Vec<csp::Var> = d.iter().map(|d| m.var_in(d.iter().copied()).unwrap()).collect();
+        m.count(&vars_at(&vars, &xs), value, vars[count]).unwrap();
+        let network = m.compile();
+        match count_fixpoint(d.clone(), &xs, value, count) {
+            None => prop_assert!(network.is_failed()),
+            Some(want) => {
+                prop_assert!(!network.is_failed());
+                prop_assert_eq!(network.domains(), want);
+            }
+        }
+    }
+}
