@@ -57,3 +57,23 @@ fn array_var_int_element_removes_an_inner_index_value_from_the_flatzinc_index() 
         [vec![3], vec![1], vec![1, 2], vec![3, 5], vec![3, 5]]
     );
 }
+
+#[test]
+fn inverse_from_one_reads_the_holes_of_its_variables() {
+    // f[1] is 1 or 3, never 2: g[2] cannot be 1, a hole inside the bounds
+    // of f[1] (each side was once a copy counted from 0, linked to the
+    // variable on bounds only, which kept g[2] at 1..3).
+    let text = "var {1, 3}: f1 :: output_var;\nvar 1..3: f2 :: output_var;\n\
+                var 1..3: f3 :: output_var;\nvar 1..3: g1 :: output_var;\n\
+                var 1..3: g2 :: output_var;\nvar 1..3: g3 :: output_var;\n\
+                constraint csp_inverse([f1, f2, f3], 1, [g1, g2, g3], 1);\n\
+                solve satisfy;\n";
+    let domains = root_domains(text);
+    assert_eq!(domains[4], [2, 3], "{domains:?}");
+    // f[2] = 2 fixes g[2] = 2, through the all-different on f: f[1] is 1
+    // or 3 and f[3] neither 2, so g[1] and g[3] are 1 or 3.
+    let fixed = text.replace("solve", "constraint int_eq(f2, 2);\nsolve");
+    let domains = root_domains(&fixed);
+    assert_eq!(domains[4], [2], "{domains:?}");
+    assert_eq!(domains[3], [1, 3], "{domains:?}");
+}

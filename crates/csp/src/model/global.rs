@@ -181,20 +181,65 @@ impl Model {
 
     /// `f[i] = j` exactly when `g[j] = i`, values counted from 0: two
     /// permutations, each the inverse of the other. Propagation: `f[i]`
-    /// keeps `j` only while `g[j]` can be `i`, and the other way round.
+    /// keeps `j` only while `g[j]` can be `i`, and the other way round,
+    /// beside an [`all_different`](Model::all_different) on each side
+    /// (posted too), so that a fixed `f[i] = j` fixes `g[j] = i`.
     ///
     /// # Errors
     ///
     /// [`Error::TupleArity`] if `f` and `g` differ in length.
     pub fn inverse(&mut self, f: &[Var], g: &[Var]) -> Result<(), Error> {
+        self.inverse_from(f, 0, g, 0)
+    }
+
+    /// [`inverse`](Model::inverse) with positions counted from `f_first`
+    /// in `f` and from `g_first` in `g`: `f[i] = g_first + j` exactly when
+    /// `g[j] = f_first + i` (MiniZinc's `inverse` on arrays indexed from
+    /// 1 is `inverse_from(f, 1, g, 1)`). The domains are read as they are,
+    /// holes included: no shifted copy of a variable stands in between.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TupleArity`] if `f` and `g` differ in length;
+    /// [`Error::Overflow`] if a position does not fit in `i64`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let f = m.vars(3, 1..=3)?;
+    /// let g = m.vars(3, 1..=3)?;
+    /// m.inverse_from(&f, 1, &g, 1)?;
+    /// m.fix(f[0], 2)?; // f[1] = 2, so g[2] = 1
+    /// assert_eq!(m.compile().domain(g[1]), [1]);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn inverse_from(
+        &mut self,
+        f: &[Var],
+        f_first: i64,
+        g: &[Var],
+        g_first: i64,
+    ) -> Result<(), Error> {
         if f.len() != g.len() {
             return Err(Error::TupleArity {
                 expected: f.len(),
                 found: g.len(),
             });
         }
+        let n = f.len() as i64;
+        if n > 0 && (f_first.checked_add(n - 1).is_none() || g_first.checked_add(n - 1).is_none()) {
+            return Err(Error::Overflow);
+        }
+        self.all_different(f)?;
+        self.all_different(g)?;
         let (f, g) = (self.check_all(f)?, self.check_all(g)?);
-        self.global(Global::Inverse(Inverse { f, g }));
+        self.global(Global::Inverse(Inverse {
+            f,
+            g,
+            f_first,
+            g_first,
+        }));
         Ok(())
     }
 

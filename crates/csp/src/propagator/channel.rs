@@ -21,11 +21,17 @@ pub(crate) struct ElementVar {
     pub(crate) value: u32,
 }
 
-/// `f[i] = j` exactly when `g[j] = i`.
+/// `f[i] = j` exactly when `g[j] = i`, positions counted from `f_first`
+/// in `f` and `g_first` in `g`: `f`'s values are positions of `g`, and
+/// `g`'s of `f`.
 #[derive(Clone, Debug)]
 pub(crate) struct Inverse {
     pub(crate) f: Box<[u32]>,
     pub(crate) g: Box<[u32]>,
+    /// The position of `f`'s first variable, as `g`'s values name it.
+    pub(crate) f_first: i64,
+    /// The position of `g`'s first variable, as `f`'s values name it.
+    pub(crate) g_first: i64,
 }
 
 /// `xs <= ys` in lexicographic order (equal lengths).
@@ -150,18 +156,27 @@ impl ElementVar {
 
 impl Inverse {
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
-        Self::side(s, &self.f, &self.g)?;
-        Self::side(s, &self.g, &self.f)
+        Self::side(s, &self.f, self.f_first, &self.g, self.g_first)?;
+        Self::side(s, &self.g, self.g_first, &self.f, self.f_first)
     }
 
-    /// `a[i]` keeps `j` only while `b[j]` can be `i`.
-    fn side(s: &mut Store<'_>, a: &[u32], b: &[u32]) -> Result<(), Fail> {
-        let n = b.len() as i64;
+    /// `a[i]` keeps `j` only while `b[j]` can be `i` (positions from
+    /// `a_first` and `b_first`). The model checked that every position
+    /// fits in `i64`.
+    fn side(
+        s: &mut Store<'_>,
+        a: &[u32],
+        a_first: i64,
+        b: &[u32],
+        b_first: i64,
+    ) -> Result<(), Fail> {
+        let last = b_first + (b.len() as i64 - 1);
         for (i, &x) in a.iter().enumerate() {
-            s.set_min(x, 0)?;
-            s.set_max(x, n - 1)?;
+            s.set_min(x, b_first)?;
+            s.set_max(x, last)?;
+            let me = a_first + i as i64;
             for j in s.min(x)..=s.max(x) {
-                if s.contains(x, j) && !s.contains(b[j as usize], i as i64) {
+                if s.contains(x, j) && !s.contains(b[(j - b_first) as usize], me) {
                     s.remove(x, j)?;
                 }
             }

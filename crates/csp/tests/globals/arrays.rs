@@ -122,6 +122,34 @@ proptest! {
     }
 
     #[test]
+    fn inverse_with_positions_counted_from_any_first_index(
+        (d, f, g, firsts, goal) in (1usize..=5).prop_flat_map(|n| (1..=n.min(3)).prop_flat_map(move |k| (
+            domains(n),
+            prop::collection::vec(0..n, k),
+            prop::collection::vec(0..n, k),
+            (-1i64..=2, -1i64..=2),
+            objective(n),
+        ))),
+    ) {
+        let (f_first, g_first) = firsts;
+        agree(
+            &d,
+            &|m, v| m.inverse_from(&vars_at(v, &f), f_first, &vars_at(v, &g), g_first),
+            &|a| {
+                let (f, g) = (pick(a, &f), pick(a, &g));
+                let k = f.len() as i64;
+                // f[i] = g_first + j exactly when g[j] = f_first + i.
+                f.iter().all(|x| (g_first..g_first + k).contains(x))
+                    && g.iter().all(|x| (f_first..f_first + k).contains(x))
+                    && (0..k).all(|i| (0..k).all(|j| {
+                        (entry(&f, i) == Some(g_first + j)) == (entry(&g, j) == Some(f_first + i))
+                    }))
+            },
+            &goal,
+        )?;
+    }
+
+    #[test]
     fn lex_lesseq_with_shared_variables_and_lists_of_different_lengths(
         (d, xs, ys, goal) in (1usize..=4).prop_flat_map(|n| (
             domains(n),

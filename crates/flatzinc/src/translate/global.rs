@@ -162,18 +162,18 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
             b.model.circuit(&succ).map_err(solver)?;
         }
         "csp_inverse" => {
-            // f's values are indices of g (from g_offset) and g's of f.
+            // f's values are indices of g (from g_first) and g's of f, read
+            // on the variables themselves: a copy shifted by the first
+            // index would be linked on bounds only and hide the holes.
             a.count(4)?;
-            let (f, f_offset, g, g_offset) = (vars(b, 0)?, a.int(1)?, vars(b, 2)?, a.int(3)?);
-            let f = f
-                .iter()
-                .map(|&x| shifted(b, x, g_offset, a))
-                .collect::<Res<Vec<_>>>()?;
-            let g = g
-                .iter()
-                .map(|&x| shifted(b, x, f_offset, a))
-                .collect::<Res<Vec<_>>>()?;
-            b.model.inverse(&f, &g).map_err(solver)?;
+            let (f, f_first, g, g_first) = (vars(b, 0)?, a.int(1)?, vars(b, 2)?, a.int(3)?);
+            if a.call.consistency == Some(Consistency::Domain) {
+                b.model.all_different_domain(&f).map_err(solver)?;
+                b.model.all_different_domain(&g).map_err(solver)?;
+            }
+            b.model
+                .inverse_from(&f, f_first, &g, g_first)
+                .map_err(solver)?;
         }
         "csp_disjunctive" => {
             a.count(2)?;
