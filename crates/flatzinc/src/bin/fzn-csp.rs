@@ -41,7 +41,9 @@ struct Args {
     /// improving ones, each printed).
     #[arg(short = 'n', long = "num-solutions", value_name = "K")]
     solutions: Option<u64>,
-    /// Free search: ignore the search annotations.
+    /// Free search: ignore the search annotations, and search as for a
+    /// model without any: dom/wdeg over the variables no constraint
+    /// defines, each choice x = min | x != min.
     #[arg(short = 'f', long = "free-search")]
     free: bool,
     /// Print statistics as '%%%mzn-stat:' lines.

@@ -327,8 +327,21 @@ pub(crate) fn translate_watched(
         builtin::post(&mut builder, call)?;
     }
     let pos = instance.solve_pos;
-    if annotations {
-        search::post_search(&mut builder, &instance.search, pos)?;
+    let annotated = annotations && search::post_search(&mut builder, &instance.search, pos)?;
+    if !annotated {
+        // The variables no constraint defines, fixed ones and those tried
+        // from the middle left out.
+        let middle: std::collections::HashSet<csp::Var> = from_the_middle.iter().copied().collect();
+        let decisions: Vec<(csp::Var, bool)> = instance
+            .vars
+            .iter()
+            .enumerate()
+            .filter(|(i, var)| {
+                !var.defined && var.fixed.is_none() && !middle.contains(&builder.vars[*i])
+            })
+            .map(|(i, _)| (builder.vars[i], is_bool[i]))
+            .collect();
+        search::post_default_search(&mut builder, &decisions, pos)?;
     }
     search::post_from_the_middle(&mut builder, from_the_middle, &instance.objective, pos)?;
     search::post_objective(&mut builder, &instance.objective, pos)?;
