@@ -93,3 +93,73 @@ fn all(text: &str) -> Vec<(i64, i64)> {
     .unwrap();
     found
 }
+
+/// Every solution of a FlatZinc text in the order found, and the nodes
+/// searched.
+fn all_in_order(text: &str, annotations: bool) -> (Vec<String>, u64) {
+    let instance = resolve(&parse(text).unwrap()).unwrap();
+    let translation = flatzinc::translate_with(&instance, annotations).unwrap();
+    let options = Options {
+        all: true,
+        ..Options::default()
+    };
+    let mut found = Vec::new();
+    let report = solve(&instance, &translation, &options, |lines| {
+        found.push(lines.to_string());
+        Ok(())
+    })
+    .unwrap();
+    (found, report.stats.nodes)
+}
+
+/// Six queens as FlatZinc: q[i] != q[j], q[i] != q[j] + (j - i) and
+/// q[i] != q[j] - (j - i), with `solve` given.
+fn queens_6(solve_item: &str) -> String {
+    let mut text = String::new();
+    for i in 1..=6 {
+        text += &format!("var 1..6: q{i} :: output_var;\n");
+    }
+    for i in 1..=6 {
+        for j in i + 1..=6 {
+            let d = j - i;
+            text += &format!("constraint int_ne(q{i}, q{j});\n");
+            text += &format!("constraint int_lin_ne([1,-1],[q{i},q{j}],{d});\n");
+            text += &format!("constraint int_lin_ne([1,-1],[q{i},q{j}],-{d});\n");
+        }
+    }
+    text + solve_item
+}
+
+#[test]
+fn a_model_without_a_search_annotation_is_searched_by_dom_wdeg_from_the_smallest_value() {
+    let annotated = queens_6(
+        "solve :: int_search([q1,q2,q3,q4,q5,q6], dom_w_deg, indomain_min, complete) satisfy;\n",
+    );
+    let (expected, expected_nodes) = all_in_order(&annotated, true);
+    assert_eq!(expected.len(), 4);
+    // The same tree without the annotation, and under free search.
+    let plain = queens_6("solve satisfy;\n");
+    assert_eq!(
+        all_in_order(&plain, true),
+        (expected.clone(), expected_nodes)
+    );
+    assert_eq!(all_in_order(&annotated, false), (expected, expected_nodes));
+}
+
+#[test]
+fn the_default_search_leaves_the_defined_variables_to_the_end() {
+    // y = -x is defined by x; only x is a decision. Were y branched on
+    // (declared first, as large a domain as x's: chosen first), its
+    // smallest value would come first, and with it x = 3.
+    let text = "var -3..-1: y :: output_var :: is_defined_var;\nvar 1..3: x :: output_var;\n\
+                constraint int_lin_eq([1,1],[x,y],0) :: defines_var(y);\nsolve satisfy;\n";
+    let (found, _) = all_in_order(text, true);
+    assert_eq!(
+        found,
+        [
+            "y = -1;\nx = 1;\n",
+            "y = -2;\nx = 2;\n",
+            "y = -3;\nx = 3;\n"
+        ]
+    );
+}
