@@ -250,3 +250,44 @@ fn diffn_pushes_a_rectangle_past_another_it_cannot_be_above_or_below() {
     m.diffn(&x, &y, &[two, two], &[two, two]).unwrap();
     assert_eq!(m.compile().domain(x[1]), [2, 3]);
 }
+
+#[test]
+fn packing_near_the_ends_of_i64_sums_past_them_without_overflow() {
+    // Two items of i64::MAX: one bin of that capacity cannot take both,
+    // two can, one each.
+    let big = i64::MAX;
+    for (capacities, expected) in [(vec![big], 0), (vec![big, big], 2)] {
+        let mut m = Model::new();
+        let bins = m.vars(2, 0..=1).unwrap();
+        m.bin_packing_capa(&capacities, 0, &bins, &[big, big])
+            .unwrap();
+        assert_eq!(m.compile().solutions(9).len(), expected, "{capacities:?}");
+    }
+    // A rectangle of width i64::MAX at x = i64::MAX - 1 leaves no room to
+    // its right, nor to its left for one that starts at i64::MAX - 1 or
+    // later: the two at the same height overlap.
+    let mut m = Model::new();
+    let x = [
+        m.var(big - 1..=big - 1).unwrap(),
+        m.var(big - 1..=big).unwrap(),
+    ];
+    let y = [m.var(0..=0).unwrap(), m.var(0..=0).unwrap()];
+    let (wide, one) = (m.var(big..=big).unwrap(), m.var(1..=1).unwrap());
+    m.diffn(&x, &y, &[wide, one], &[one, one]).unwrap();
+    assert!(m.compile().solutions(1).is_empty());
+    // A bin numbered past i64::MAX is refused.
+    let mut m = Model::new();
+    let loads = m.vars(2, 0..=9).unwrap();
+    let bins = m.vars(1, 0..=1).unwrap();
+    assert_eq!(
+        m.bin_packing_load(&loads, big, &bins, &[1]),
+        Err(csp::Error::Overflow)
+    );
+    assert!(matches!(
+        m.bin_packing_load(&loads, 0, &bins, &[-1]),
+        Err(csp::Error::NegativeWeight {
+            item: 0,
+            weight: -1
+        })
+    ));
+}
