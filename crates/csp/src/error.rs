@@ -38,6 +38,14 @@ pub enum Error {
         "a constraint's arithmetic could overflow: a linear sum must keep |coefficient| * largest |value| plus |right-hand side| below 2^125, with each merged coefficient in 64 bits; a cumulative resource's total demand must fit in 64 bits"
     )]
     Overflow,
+    /// An item of a bin packing with a negative weight.
+    #[error("item {item} of a bin packing weighs {weight}: weights must be at least 0")]
+    NegativeWeight {
+        /// The item's position in the list.
+        item: usize,
+        /// Its weight.
+        weight: i64,
+    },
     /// A tuple of a table does not have one value per variable.
     #[error("a tuple of {found} values for a table over {expected} variables")]
     TupleArity {

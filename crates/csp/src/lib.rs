@@ -19,7 +19,12 @@
 //!   [`circuit`](Model::circuit) (successors forming one cycle),
 //!   [`disjunctive`](Model::disjunctive) (tasks on one machine: pairwise
 //!   precedences and edge finding), [`cumulative`](Model::cumulative)
-//!   (time-tabling), [`element`](Model::element) over an
+//!   (time-tabling), [`bin_packing_load`](Model::bin_packing_load),
+//!   [`bin_packing_capa`](Model::bin_packing_capa) and
+//!   [`bin_packing`](Model::bin_packing) (Shaw's cheap rules),
+//!   [`diffn`](Model::diffn) and
+//!   [`diffn_nonstrict`](Model::diffn_nonstrict) (rectangles: pairwise and
+//!   time-tabling in each direction), [`element`](Model::element) over an
 //!   array of constants and [`element_var`](Model::element_var) over
 //!   variables, [`inverse`](Model::inverse),
 //!   [`lex_lesseq`](Model::lex_lesseq), [`times`](Model::times),

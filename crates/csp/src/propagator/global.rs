@@ -6,11 +6,13 @@ use std::borrow::Cow;
 use super::arith::{Abs, Extreme, Times};
 use super::channel::{ElementVar, Inverse, Lex};
 use super::cumulative::Cumulative;
+use super::diffn::Diffn;
 use super::divide::Divide;
 use super::each_once;
 use super::element::Element;
 use super::hall::Hall;
 use super::matching::Matching;
+use super::packing::BinPacking;
 use crate::domain::{Fail, Store};
 
 /// One of the constraints of `arith` and `channel`.
@@ -27,6 +29,8 @@ pub(crate) enum Global {
     Hall(Hall),
     Matching(Matching),
     Cumulative(Cumulative),
+    BinPacking(BinPacking),
+    Diffn(Diffn),
 }
 
 impl Global {
@@ -43,15 +47,18 @@ impl Global {
             Global::Hall(h) => each_once(h.vars.to_vec()),
             Global::Matching(m) => each_once(m.vars.to_vec()),
             Global::Cumulative(c) => each_once(c.starts.to_vec()),
+            Global::BinPacking(p) => each_once(p.vars()),
+            Global::Diffn(d) => each_once(d.vars()),
         })
     }
 
     /// Whether it reads nothing of `v` but its bounds, so that only a
     /// bound of `v` that moves need wake it. A division reads its divisor
-    /// value by value.
+    /// value by value, a bin packing its items' bins.
     pub(crate) fn reads_bounds_of(&self, v: u32) -> bool {
         match self {
             Global::Divide(d) => v != d.y,
+            Global::BinPacking(p) => p.reads_bounds_of(v),
             _ => self.reads_bounds(),
         }
     }
@@ -66,6 +73,7 @@ impl Global {
                 | Global::Lex(_)
                 | Global::Hall(_)
                 | Global::Cumulative(_)
+                | Global::Diffn(_)
         )
     }
 
@@ -82,6 +90,8 @@ impl Global {
             Global::Hall(h) => h.run(s),
             Global::Matching(m) => m.run(s),
             Global::Cumulative(c) => c.run(s),
+            Global::BinPacking(p) => p.run(s),
+            Global::Diffn(d) => d.run(s),
         }
     }
 }

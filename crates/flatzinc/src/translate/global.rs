@@ -188,6 +188,38 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
                 .cumulative(&starts, &durations, &demands, capacity)
                 .map_err(solver)?;
         }
+        "csp_bin_packing_load" => {
+            a.count(4)?;
+            let (loads, first, bins, weights) = (vars(b, 0)?, a.int(1)?, vars(b, 2)?, a.ints(3)?);
+            b.model
+                .bin_packing_load(&loads, first, &bins, &weights)
+                .map_err(solver)?;
+        }
+        "csp_bin_packing_capa" => {
+            a.count(4)?;
+            let (capacities, first, bins, weights) =
+                (a.ints(0)?, a.int(1)?, vars(b, 2)?, a.ints(3)?);
+            b.model
+                .bin_packing_capa(&capacities, first, &bins, &weights)
+                .map_err(solver)?;
+        }
+        "csp_bin_packing" => {
+            a.count(3)?;
+            let (capacity, bins, weights) = (a.int(0)?, vars(b, 1)?, a.ints(2)?);
+            b.model
+                .bin_packing(capacity, &bins, &weights)
+                .map_err(solver)?;
+        }
+        "csp_diffn" | "csp_diffn_nonstrict" => {
+            a.count(4)?;
+            let (x, y, dx, dy) = (vars(b, 0)?, vars(b, 1)?, vars(b, 2)?, vars(b, 3)?);
+            if name == "csp_diffn" {
+                b.model.diffn(&x, &y, &dx, &dy)
+            } else {
+                b.model.diffn_nonstrict(&x, &y, &dx, &dy)
+            }
+            .map_err(solver)?;
+        }
         "fzn_lex_lesseq_int" | "fzn_lex_lesseq_bool" => {
             a.count(2)?;
             let (xs, ys) = (vars(b, 0)?, vars(b, 1)?);
