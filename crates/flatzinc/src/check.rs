@@ -2,6 +2,8 @@
 //! FlatZinc specification, with no code shared with any solver: a solution
 //! a solver prints is only as good as this check.
 
+mod global;
+
 use crate::error::cut;
 use crate::instance::{Arg, Call, Domain, Instance, Term, Value};
 
@@ -451,6 +453,24 @@ fn holds(call: &Call, values: &[Value]) -> Checked<bool> {
                 });
             (ok, 2)
         }
+        "csp_disjunctive_var"
+        | "csp_disjunctive_strict"
+        | "csp_disjunctive_opt"
+        | "csp_disjunctive_strict_opt" => {
+            let present = if stem.ends_with("_opt") {
+                Some(a.bools(2)?)
+            } else {
+                None
+            };
+            let ok = global::disjunctive(
+                &a.ints(0)?,
+                &a.ints(1)?,
+                present.as_deref(),
+                stem.contains("strict"),
+            );
+            (ok, 2 + usize::from(present.is_some()))
+        }
+        "csp_subcircuit" => (global::subcircuit(a.int(0)?, &a.ints(1)?), 2),
         "csp_cumulative" => {
             // At every task's start, the tasks running use at most the capacity.
             let (starts, durations, demands, capacity) =

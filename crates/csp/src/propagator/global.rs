@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use super::arith::{Abs, Extreme, Times};
 use super::channel::{ElementVar, Inverse, Lex};
+use super::circuit::Subcircuit;
 use super::cumulative::Cumulative;
 use super::divide::Divide;
 use super::each_once;
@@ -27,6 +28,7 @@ pub(crate) enum Global {
     Hall(Hall),
     Matching(Matching),
     Cumulative(Cumulative),
+    Subcircuit(Subcircuit),
 }
 
 impl Global {
@@ -43,6 +45,7 @@ impl Global {
             Global::Hall(h) => each_once(h.vars.to_vec()),
             Global::Matching(m) => each_once(m.vars.to_vec()),
             Global::Cumulative(c) => each_once(c.starts.to_vec()),
+            Global::Subcircuit(c) => each_once(c.succ.to_vec()),
         })
     }
 
@@ -82,6 +85,7 @@ impl Global {
             Global::Hall(h) => h.run(s),
             Global::Matching(m) => m.run(s),
             Global::Cumulative(c) => c.run(s),
+            Global::Subcircuit(c) => c.run(s),
         }
     }
 }

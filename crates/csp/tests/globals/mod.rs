@@ -16,6 +16,7 @@ mod counting;
 mod element;
 mod matching;
 mod sequences;
+mod tasks;
 mod wide;
 
 use backtrack::Limits;
