@@ -436,32 +436,12 @@ fn holds(call: &Call, values: &[Value]) -> Checked<bool> {
                 4,
             )
         }
-        "csp_disjunctive" => {
-            // Tasks of positive duration never overlap.
-            let (starts, durations) = (a.ints(0)?, a.ints(1)?);
-            let tasks: Vec<(i128, i128)> = starts
-                .iter()
-                .zip(&durations)
-                .filter(|(_, d)| **d > 0)
-                .map(|(&s, &d)| (s, d))
-                .collect();
-            let ok = starts.len() == durations.len()
-                && tasks.iter().enumerate().all(|(i, &(s, d))| {
-                    tasks[i + 1..]
-                        .iter()
-                        .all(|&(t, e)| s + d <= t || t + e <= s)
-                });
-            (ok, 2)
-        }
-        "csp_disjunctive_var"
+        "csp_disjunctive"
+        | "csp_disjunctive_var"
         | "csp_disjunctive_strict"
         | "csp_disjunctive_opt"
         | "csp_disjunctive_strict_opt" => {
-            let present = if stem.ends_with("_opt") {
-                Some(a.bools(2)?)
-            } else {
-                None
-            };
+            let present = stem.ends_with("_opt").then(|| a.bools(2)).transpose()?;
             let ok = global::disjunctive(
                 &a.ints(0)?,
                 &a.ints(1)?,
