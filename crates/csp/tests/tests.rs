@@ -7,6 +7,7 @@ mod branch;
 mod circuit;
 mod constraints;
 mod deadline;
+mod disjunctive;
 mod divide;
 mod globals;
 mod hall;

@@ -3,6 +3,7 @@
 //! a solver prints is only as good as this check.
 
 mod packing;
+mod global;
 
 use crate::error::cut;
 use crate::instance::{Arg, Call, Domain, Instance, Term, Value};
@@ -436,23 +437,21 @@ fn holds(call: &Call, values: &[Value]) -> Checked<bool> {
                 4,
             )
         }
-        "csp_disjunctive" => {
-            // Tasks of positive duration never overlap.
-            let (starts, durations) = (a.ints(0)?, a.ints(1)?);
-            let tasks: Vec<(i128, i128)> = starts
-                .iter()
-                .zip(&durations)
-                .filter(|(_, d)| **d > 0)
-                .map(|(&s, &d)| (s, d))
-                .collect();
-            let ok = starts.len() == durations.len()
-                && tasks.iter().enumerate().all(|(i, &(s, d))| {
-                    tasks[i + 1..]
-                        .iter()
-                        .all(|&(t, e)| s + d <= t || t + e <= s)
-                });
-            (ok, 2)
+        "csp_disjunctive"
+        | "csp_disjunctive_var"
+        | "csp_disjunctive_strict"
+        | "csp_disjunctive_opt"
+        | "csp_disjunctive_strict_opt" => {
+            let present = stem.ends_with("_opt").then(|| a.bools(2)).transpose()?;
+            let ok = global::disjunctive(
+                &a.ints(0)?,
+                &a.ints(1)?,
+                present.as_deref(),
+                stem.contains("strict"),
+            );
+            (ok, 2 + usize::from(present.is_some()))
         }
+        "csp_subcircuit" => (global::subcircuit(a.int(0)?, &a.ints(1)?), 2),
         "csp_cumulative" => {
             // At every task's start, the tasks running use at most the capacity.
             let (starts, durations, demands, capacity) =

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::Model;
 use crate::error::Error;
-use crate::propagator::{Cumulative, Disjunctive, Global, Prop};
+use crate::propagator::{Cumulative, Global, Length, Prop};
 use crate::var::Var;
 
 impl Model {
@@ -48,19 +48,13 @@ impl Model {
         let mut lengths = Vec::with_capacity(starts.len());
         for (&start, &d) in starts.iter().zip(durations) {
             let v = self.check(start)?;
-            if d <= 0 {
-                continue;
+            if d > 0 {
+                kept.push(v);
+                lengths.push(Length::Fixed(d));
             }
-            // The propagator sums bounds and durations in 128 bits and
-            // decides each order exactly, so a start near either end of
-            // `i64` is taken as it is.
-            kept.push(v);
-            lengths.push(d);
         }
-        self.props.push(Prop::Disjunctive(Arc::new(Disjunctive {
-            starts: kept.into(),
-            durations: lengths.into(),
-        })));
+        let always = vec![None; kept.len()];
+        self.push_disjunctive(kept, lengths, always, false);
         Ok(())
     }
 

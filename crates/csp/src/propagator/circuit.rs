@@ -69,3 +69,79 @@ impl Circuit {
         Ok(())
     }
 }
+
+/// `subcircuit`: `succ[i]` is the node after `i` on one cycle through the
+/// nodes not their own successor (`succ[i] = i`: `i` is left out), nodes
+/// numbered from 0; no cycle at all when every node is left out.
+///
+/// From scratch: a node pointed to by two fixed successors, or left out
+/// and pointed to, fails. Each chain of fixed successors (two nodes or
+/// more) may close on itself only if every node off it can be left out,
+/// else its end loses the chain's head. A cycle of fixed successors leaves
+/// every other node out. (That the successors differ is an
+/// `all_different` posted beside it.)
+#[derive(Clone, Debug)]
+pub(crate) struct Subcircuit {
+    pub(crate) succ: Box<[u32]>,
+}
+
+impl Subcircuit {
+    pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
+        let n = self.succ.len();
+        let next = |s: &Store<'_>, i: usize| -> Option<usize> {
+            s.fixed_value(self.succ[i])
+                .and_then(|v| usize::try_from(v).ok())
+                .filter(|&j| j < n)
+        };
+        let is_out = |s: &Store<'_>, i: usize| next(s, i) == Some(i);
+        let mut pointed = vec![false; n];
+        for i in 0..n {
+            if let Some(j) = next(s, i).filter(|&j| j != i) {
+                if pointed[j] || is_out(s, j) {
+                    return Err(Fail);
+                }
+                pointed[j] = true;
+            }
+        }
+        // Which chain a node is on, by its head (plus one; 0 for none).
+        let mut chain = vec![0usize; n];
+        for head in 0..n {
+            if pointed[head] || is_out(s, head) {
+                continue;
+            }
+            let (mut end, mut len) = (head, 1);
+            chain[head] = head + 1;
+            while let Some(j) = next(s, end) {
+                if chain[j] != 0 {
+                    return Err(Fail);
+                }
+                chain[j] = head + 1;
+                end = j;
+                len += 1;
+            }
+            let all_others_out =
+                (0..n).all(|k| chain[k] == head + 1 || s.contains(self.succ[k], k as i64));
+            if len >= 2 && !all_others_out {
+                s.remove(self.succ[end], head as i64)?;
+            }
+        }
+        // What is left in the circuit with a fixed successor lies on
+        // cycles: the first one is the circuit, every other node is out.
+        let Some(start) = (0..n).find(|&k| chain[k] == 0 && !is_out(s, k)) else {
+            return Ok(());
+        };
+        let mut on = vec![false; n];
+        let mut at = start;
+        while !on[at] {
+            on[at] = true;
+            match next(s, at) {
+                Some(j) => at = j,
+                None => return Err(Fail),
+            }
+        }
+        for k in (0..n).filter(|&k| !on[k]) {
+            s.assign(self.succ[k], k as i64)?;
+        }
+        Ok(())
+    }
+}

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use super::arith::{Abs, Extreme, Times};
 use super::channel::{ElementVar, Inverse, Lex};
+use super::circuit::Subcircuit;
 use super::cumulative::Cumulative;
 use super::diffn::Diffn;
 use super::divide::Divide;
@@ -31,6 +32,7 @@ pub(crate) enum Global {
     Cumulative(Cumulative),
     BinPacking(BinPacking),
     Diffn(Diffn),
+    Subcircuit(Subcircuit),
 }
 
 impl Global {
@@ -49,6 +51,7 @@ impl Global {
             Global::Cumulative(c) => each_once(c.starts.to_vec()),
             Global::BinPacking(p) => each_once(p.vars()),
             Global::Diffn(d) => each_once(d.vars()),
+            Global::Subcircuit(c) => each_once(c.succ.to_vec()),
         })
     }
 
@@ -92,6 +95,7 @@ impl Global {
             Global::Cumulative(c) => c.run(s),
             Global::BinPacking(p) => p.run(s),
             Global::Diffn(d) => d.run(s),
+            Global::Subcircuit(c) => c.run(s),
         }
     }
 }

@@ -53,11 +53,11 @@ mod user;
 
 pub(crate) use arith::{Abs, Extreme, Times};
 pub(crate) use channel::{ElementVar, Inverse, Lex};
-pub(crate) use circuit::Circuit;
+pub(crate) use circuit::{Circuit, Subcircuit};
 pub(crate) use count::Among;
 pub(crate) use cumulative::Cumulative;
 pub(crate) use diffn::Diffn;
-pub(crate) use disjunctive::Disjunctive;
+pub(crate) use disjunctive::{Disjunctive, Length};
 pub(crate) use distinct::{Dense, link_overlaps};
 pub(crate) use divide::Divide;
 pub(crate) use element::Element;
@@ -179,7 +179,7 @@ impl Prop {
             Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
             Prop::Among(a) => Cow::Owned(each_once([&a.vars[..], &[a.count]].concat())),
             Prop::Circuit(c) => distinct(&c.succ),
-            Prop::Disjunctive(d) => distinct(&d.starts),
+            Prop::Disjunctive(d) => Cow::Borrowed(&d.vars),
             Prop::Global(g) => g.vars(),
         }
     }
@@ -259,7 +259,7 @@ impl Prop {
             Prop::ReifiedIn(r) => Cow::Owned(r.vars()),
             Prop::Among(a) => Cow::Owned(each_once([&a.vars[..], &[a.count]].concat())),
             Prop::Circuit(c) => Cow::Borrowed(&c.succ),
-            Prop::Disjunctive(d) => Cow::Borrowed(&d.starts),
+            Prop::Disjunctive(d) => Cow::Borrowed(&d.vars),
             Prop::Global(g) => g.vars(),
         }
     }

@@ -17,6 +17,7 @@ mod element;
 mod matching;
 mod packing;
 mod sequences;
+mod tasks;
 mod wide;
 
 use backtrack::Limits;

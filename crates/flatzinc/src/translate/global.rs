@@ -180,6 +180,38 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
             let (starts, durations) = (vars(b, 0)?, a.ints(1)?);
             b.model.disjunctive(&starts, &durations).map_err(solver)?;
         }
+        "csp_disjunctive_var" | "csp_disjunctive_strict" => {
+            a.count(2)?;
+            let (starts, durations) = (vars(b, 0)?, vars(b, 1)?);
+            if name == "csp_disjunctive_var" {
+                b.model.disjunctive_var(&starts, &durations)
+            } else {
+                b.model.disjunctive_strict(&starts, &durations)
+            }
+            .map_err(solver)?;
+        }
+        "csp_disjunctive_opt" | "csp_disjunctive_strict_opt" => {
+            // The starts' values and whether each occurs.
+            a.count(3)?;
+            let (starts, durations, present) = (vars(b, 0)?, vars(b, 1)?, vars(b, 2)?);
+            if name == "csp_disjunctive_opt" {
+                b.model.disjunctive_optional(&starts, &durations, &present)
+            } else {
+                b.model
+                    .disjunctive_strict_optional(&starts, &durations, &present)
+            }
+            .map_err(solver)?;
+        }
+        "csp_subcircuit" => {
+            a.count(2)?;
+            let offset = a.int(0)?;
+            let xs = vars(b, 1)?;
+            let succ = xs
+                .iter()
+                .map(|&x| shifted(b, x, offset, a))
+                .collect::<Res<Vec<_>>>()?;
+            b.model.subcircuit(&succ).map_err(solver)?;
+        }
         "csp_cumulative" => {
             a.count(4)?;
             let (starts, durations, demands, capacity) =
