@@ -1,6 +1,6 @@
 //! The model: variables with their domains, and the constraints on them,
 //! one file per family (`constraint` for the first ones, `logic`,
-//! `count`, `regular`, `circuit`, `schedule`, `global`), the objective
+//! `count`, `regular`, `reified`, `circuit`, `schedule`, `global`), the objective
 //! (`objective`) and the search strategy (`branch`).
 
 mod branch;
@@ -12,6 +12,7 @@ mod global;
 mod logic;
 mod objective;
 mod regular;
+mod reified;
 mod schedule;
 
 use std::fmt;

@@ -11,6 +11,7 @@ use super::each_once;
 use super::element::Element;
 use super::hall::Hall;
 use super::matching::Matching;
+use super::reified_global::{AllDifferentReif, TableReif};
 use crate::domain::{Fail, Store};
 
 /// One of the constraints of `arith` and `channel`.
@@ -27,6 +28,8 @@ pub(crate) enum Global {
     Hall(Hall),
     Matching(Matching),
     Cumulative(Cumulative),
+    AllDifferentReif(AllDifferentReif),
+    TableReif(TableReif),
 }
 
 impl Global {
@@ -43,6 +46,8 @@ impl Global {
             Global::Hall(h) => each_once(h.vars.to_vec()),
             Global::Matching(m) => each_once(m.vars.to_vec()),
             Global::Cumulative(c) => each_once(c.starts.to_vec()),
+            Global::AllDifferentReif(a) => each_once(a.vars()),
+            Global::TableReif(t) => each_once(t.vars()),
         })
     }
 
@@ -54,6 +59,11 @@ impl Global {
             Global::Divide(d) => v != d.y,
             _ => self.reads_bounds(),
         }
+    }
+
+    /// Whether a run may find it entailed.
+    pub(crate) fn can_entail(&self) -> bool {
+        matches!(self, Global::AllDifferentReif(_) | Global::TableReif(_))
     }
 
     /// Whether it reads nothing but bounds, of every variable.
@@ -82,6 +92,8 @@ impl Global {
             Global::Hall(h) => h.run(s),
             Global::Matching(m) => m.run(s),
             Global::Cumulative(c) => c.run(s),
+            Global::AllDifferentReif(a) => a.run(s),
+            Global::TableReif(t) => t.run(s),
         }
     }
 }

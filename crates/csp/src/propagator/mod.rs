@@ -46,6 +46,7 @@ mod matching;
 mod member;
 mod regular;
 mod reified;
+mod reified_global;
 mod table;
 mod user;
 
@@ -65,6 +66,7 @@ pub(crate) use matching::Matching;
 pub(crate) use member::{Member, Ranked};
 pub(crate) use regular::Regular;
 pub(crate) use reified::{ReifiedIn, ReifiedLinear};
+pub(crate) use reified_global::{AllDifferentReif, TableReif};
 use table::table;
 pub use user::{Domains, Event, Failed, Propagator};
 
@@ -103,6 +105,9 @@ pub(crate) struct User {
     pub(crate) prop: Arc<dyn Propagator>,
     pub(crate) vars: Box<[u32]>,
     pub(crate) events: Box<[Event]>,
+    /// Its trailed state cells: the first word, and how many (laid out by
+    /// the network; none in the model).
+    pub(crate) state: (u32, u32),
 }
 
 /// `sum(coefs[i] * vars[i]) rel rhs` with `rel` one of `==`, `!=`, `<=`;
@@ -189,6 +194,17 @@ impl Prop {
             Prop::Linear(l) => l.rel != crate::Rel::Ne,
             Prop::Disjunctive(_) => true,
             Prop::Global(g) => g.reads_bounds_of(v),
+            _ => false,
+        }
+    }
+
+    /// Whether a run may find it entailed (see `Store::entail`), so the
+    /// network keeps a flag for it.
+    pub(crate) fn can_entail(&self) -> bool {
+        match self {
+            Prop::Linear(l) => l.rel == crate::Rel::Le,
+            Prop::User(_) | Prop::ReifiedLinear(_) | Prop::ReifiedIn(_) => true,
+            Prop::Global(g) => g.can_entail(),
             _ => false,
         }
     }
@@ -341,7 +357,10 @@ impl Prop {
             Prop::Global(g) => g.run(s),
             Prop::User(u) => u
                 .prop
-                .propagate(&mut Domains { store: s })
+                .propagate(&mut Domains {
+                    store: s,
+                    state: u.state,
+                })
                 .map_err(|_| Fail),
             Prop::Predicate(_) => Ok(()),
         }
