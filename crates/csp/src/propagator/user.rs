@@ -133,8 +133,10 @@ pub struct Failed;
 ///             return Err(Failed);
 ///         }
 ///         if taken == self.k {
-///             for &x in rest.iter().filter(|&&x| d.value(x).is_none()) {
-///                 d.remove(x, self.v)?;
+///             for &x in rest {
+///                 if d.value(x).is_none() {
+///                     d.remove(x, self.v)?;
+///                 }
 ///             }
 ///             d.entailed();
 ///         }
