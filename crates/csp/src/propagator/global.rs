@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::arith::{Abs, Extreme, Times};
+use super::cardinality::Cardinality;
 use super::channel::{ElementVar, Inverse, Lex};
 use super::cumulative::Cumulative;
 use super::divide::Divide;
@@ -30,6 +31,7 @@ pub(crate) enum Global {
     Cumulative(Cumulative),
     AllDifferentReif(AllDifferentReif),
     TableReif(TableReif),
+    Cardinality(Cardinality),
 }
 
 impl Global {
@@ -48,6 +50,7 @@ impl Global {
             Global::Cumulative(c) => each_once(c.starts.to_vec()),
             Global::AllDifferentReif(a) => each_once(a.vars()),
             Global::TableReif(t) => each_once(t.vars()),
+            Global::Cardinality(c) => each_once(c.vars()),
         })
     }
 
@@ -57,6 +60,7 @@ impl Global {
     pub(crate) fn reads_bounds_of(&self, v: u32) -> bool {
         match self {
             Global::Divide(d) => v != d.y,
+            Global::Cardinality(c) => c.reads_bounds_of(v),
             _ => self.reads_bounds(),
         }
     }
@@ -94,6 +98,7 @@ impl Global {
             Global::Cumulative(c) => c.run(s),
             Global::AllDifferentReif(a) => a.run(s),
             Global::TableReif(t) => t.run(s),
+            Global::Cardinality(c) => c.run(s),
         }
     }
 }

@@ -31,6 +31,7 @@ use std::sync::Arc;
 use crate::domain::{Fail, Store};
 
 mod arith;
+mod cardinality;
 mod channel;
 mod circuit;
 mod count;
@@ -51,6 +52,7 @@ mod table;
 mod user;
 
 pub(crate) use arith::{Abs, Extreme, Times};
+pub(crate) use cardinality::Cardinality;
 pub(crate) use channel::{ElementVar, Inverse, Lex};
 pub(crate) use circuit::Circuit;
 pub(crate) use count::Among;

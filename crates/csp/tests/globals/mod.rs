@@ -15,6 +15,7 @@ mod arrays;
 mod counting;
 mod element;
 mod matching;
+mod reified;
 mod sequences;
 mod wide;
 

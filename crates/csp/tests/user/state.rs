@@ -222,7 +222,9 @@ impl Propagator for Lister {
         let listed: Vec<i64> = d.values(x).collect();
         let chained: Vec<i64> =
             std::iter::successors(Some(d.min(x)), |&v| d.next_value(x, v)).collect();
-        let scanned: Vec<i64> = (d.min(x)..=d.max(x)).filter(|&v| d.contains(x, v)).collect();
+        let scanned: Vec<i64> = (d.min(x)..=d.max(x))
+            .filter(|&v| d.contains(x, v))
+            .collect();
         self.seen.lock().unwrap().push([listed, chained, scanned]);
         Ok(())
     }
