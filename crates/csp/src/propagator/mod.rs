@@ -15,7 +15,11 @@
 //!   the bounds of the others; a user's [`Propagator`] on the events it
 //!   lists.
 //!
-//! Every propagator runs once at the root, advised or not.
+//! Every propagator runs once at the root, advised or not. A scheduled
+//! one that finds its constraint entailed (`Store::entail`: it holds for
+//! every combination left; a linear `<=` whose largest sum fits, a reified
+//! form once `b` is fixed and decided) is not run again until a backtrack
+//! clears its flag, a trailed bit of the domains' words.
 //!
 //! The built-ins are the variants of one enum (the fast path); a user's
 //! propagator is one more variant, behind a trait object.
