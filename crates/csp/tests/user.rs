@@ -11,6 +11,8 @@ use proptest::prelude::*;
 
 use crate::constraints::{domains, generate_and_test};
 
+mod state;
+
 /// `x + c <= y` on bounds.
 struct Before {
     x: Var,

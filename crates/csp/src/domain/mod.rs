@@ -7,6 +7,7 @@
 //! - `store`: reading and narrowing domains, every change on the trail
 //!   unless the choice saved a copy (intervals' reads and writes in
 //!   `interval`);
+//! - `values`: a domain's values one after the other;
 //! - `wake`: what a change wakes, and the queues the woken propagators wait
 //!   in.
 //!
@@ -16,6 +17,7 @@
 mod interval;
 mod state;
 mod store;
+mod values;
 mod wake;
 
 pub(crate) use state::{

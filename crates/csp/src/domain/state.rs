@@ -82,6 +82,10 @@ pub(crate) struct Static {
     pub(crate) groups: Box<[Group]>,
     /// Whether a group picks by dom/wdeg, so failures are blamed.
     pub(crate) wdeg: bool,
+    /// Where the entailment flags start in the words, one bit per
+    /// propagator (`None` when no propagator can be entailed): words,
+    /// so that the trail and the copies undo them like any domain.
+    pub(crate) entailed: Option<u32>,
 }
 
 /// The most domain words that a choice copies whole: a sudoku's 81 words
@@ -93,6 +97,9 @@ pub(crate) const COPY_WORDS: usize = 128;
 /// undo their changes, and the propagation queues (empty between two calls).
 #[derive(Debug)]
 pub(crate) struct State {
+    /// The variables' domains (see [`Layout`]), then the propagators'
+    /// trailed state cells, then the entailment flags (see
+    /// `Static::entailed`).
     pub(crate) words: Vec<u64>,
     /// `(word index, old word)` for every change of a word since the root,
     /// undone newest first. Every change removes a value, so an apply
@@ -121,6 +128,8 @@ pub(crate) struct State {
     /// Scratch space for the propagators, kept to avoid allocating.
     pub(crate) scratch: Vec<u64>,
     pub(crate) values: Vec<i64>,
+    /// The propagator being run, for the entailment it may report.
+    pub(crate) running: u32,
     /// The deadline and cancel flags the propagation looks at (`None`
     /// when the search has neither), and the steps left before it next
     /// looks (see [`State::tick`]).
@@ -202,6 +211,7 @@ impl Clone for State {
             round: self.round.clone(),
             scratch: self.scratch.clone(),
             values: self.values.clone(),
+            running: self.running,
             limits: self.limits.clone(),
             poll_in: self.poll_in,
             cut: self.cut,

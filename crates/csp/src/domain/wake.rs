@@ -141,6 +141,30 @@ impl Store<'_> {
                 return None;
             }
             std::mem::swap(&mut self.st.round, &mut self.st.dirty);
+            if let Some(at) = self.stat.entailed {
+                // An entailed propagator has nothing left to do: it is not
+                // run until a backtrack clears its flag.
+                let flags = &self.st.words[at as usize..];
+                for (r, &e) in self.st.round.iter_mut().zip(flags) {
+                    *r &= !e;
+                }
+            }
+        }
+    }
+
+    /// Marks the running propagator entailed: it holds for every
+    /// combination of the current domains, so it is not run again until
+    /// a backtrack above this point (the flag is a word, trailed).
+    pub(crate) fn entail(&mut self) {
+        let Some(at) = self.stat.entailed else {
+            return;
+        };
+        let p = self.st.running as usize;
+        let w = at as usize + p / 64;
+        let old = self.st.words[w];
+        let bit = 1u64 << (p % 64);
+        if old & bit == 0 {
+            self.write(w, old | bit);
         }
     }
 

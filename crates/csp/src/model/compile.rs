@@ -68,6 +68,21 @@ impl Model {
         let n = model.vars.len();
         let mut props: Box<[Prop]> = model.props.clone().into();
         link_overlaps(&mut props, n);
+        // After the domains, each user propagator's state cells, then the
+        // entailment flags: words like the domains', trailed and copied.
+        let mut words = model.words.clone();
+        for prop in props.iter_mut() {
+            if let Prop::User(user) = prop {
+                let cells = user.prop.initial_state();
+                user.state = (words.len() as u32, cells.len() as u32);
+                words.extend(cells.iter().map(|&c| c as u64));
+            }
+        }
+        let entailed = props.iter().any(Prop::can_entail).then(|| {
+            let at = words.len();
+            words.resize(at + props.len().div_ceil(64), 0);
+            at as u32
+        });
         let mut degree = vec![0u32; n];
         // (variable, what to do), in the order of the propagators.
         let places: usize = props.iter().map(|p| p.advised_vars().len()).sum();
@@ -242,18 +257,18 @@ impl Model {
             bounds_watch,
             order: order.into(),
             degree: degree.into(),
-            copies: model.words.len() <= COPY_WORDS,
+            copies: words.len() <= COPY_WORDS,
             objective: model.objective,
             groups: model.groups.clone().into(),
             wdeg,
+            entailed,
         };
         let st = State {
-            words: model.words.clone(),
             // Room for a deep search without growing.
-            trail: Vec::with_capacity(4 * model.words.len()),
+            trail: Vec::with_capacity(4 * words.len()),
             // Room for 16 levels of copies, if it copies.
-            saved: Vec::with_capacity(if model.words.len() <= COPY_WORDS {
-                16 * model.words.len()
+            saved: Vec::with_capacity(if words.len() <= COPY_WORDS {
+                16 * words.len()
             } else {
                 0
             }),
@@ -266,6 +281,8 @@ impl Model {
             round: vec![0; stat.props.div_ceil(64)],
             scratch: Vec::new(),
             values: Vec::new(),
+            running: 0,
+            words,
             limits: None,
             poll_in: 1,
             cut: None,

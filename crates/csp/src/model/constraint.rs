@@ -301,6 +301,7 @@ impl Model {
             prop: Arc::new(propagator),
             vars: vars.into(),
             events: events.into(),
+            state: (0, 0),
         }));
         Ok(())
     }

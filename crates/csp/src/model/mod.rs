@@ -1,6 +1,6 @@
 //! The model: variables with their domains, and the constraints on them,
 //! one file per family (`constraint` for the first ones, `logic`,
-//! `count`, `regular`, `circuit`, `schedule`, `packing`, `global`), the objective
+//! `count`, `regular`, `reified`, `circuit`, `schedule`, `packing`, `global`), the objective
 //! (`objective`) and the search strategy (`branch`).
 
 mod branch;
@@ -14,6 +14,7 @@ mod logic;
 mod objective;
 mod packing;
 mod regular;
+mod reified;
 mod schedule;
 
 use std::fmt;

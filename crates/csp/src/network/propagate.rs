@@ -96,6 +96,7 @@ impl Store<'_> {
                     self.st.poll()?;
                 }
                 let prop = &props[p];
+                self.st.running = p as u32;
                 if let Err(fail) = prop.run(self) {
                     self.blame(&prop.vars());
                     return Err(fail);

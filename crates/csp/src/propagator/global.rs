@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::arith::{Abs, Extreme, Times};
+use super::cardinality::Cardinality;
 use super::channel::{ElementVar, Inverse, Lex};
 use super::circuit::Subcircuit;
 use super::cumulative::Cumulative;
@@ -14,6 +15,7 @@ use super::element::Element;
 use super::hall::Hall;
 use super::matching::Matching;
 use super::packing::BinPacking;
+use super::reified_global::{AllDifferentReif, TableReif};
 use crate::domain::{Fail, Store};
 
 /// One of the constraints of `arith` and `channel`.
@@ -33,6 +35,9 @@ pub(crate) enum Global {
     BinPacking(BinPacking),
     Diffn(Diffn),
     Subcircuit(Subcircuit),
+    AllDifferentReif(AllDifferentReif),
+    TableReif(TableReif),
+    Cardinality(Cardinality),
 }
 
 impl Global {
@@ -52,6 +57,9 @@ impl Global {
             Global::BinPacking(p) => each_once(p.vars()),
             Global::Diffn(d) => each_once(d.vars()),
             Global::Subcircuit(c) => each_once(c.succ.to_vec()),
+            Global::AllDifferentReif(a) => each_once(a.vars()),
+            Global::TableReif(t) => each_once(t.vars()),
+            Global::Cardinality(c) => each_once(c.vars()),
         })
     }
 
@@ -62,8 +70,14 @@ impl Global {
         match self {
             Global::Divide(d) => v != d.y,
             Global::BinPacking(p) => p.reads_bounds_of(v),
+            Global::Cardinality(c) => c.reads_bounds_of(v),
             _ => self.reads_bounds(),
         }
+    }
+
+    /// Whether a run may find it entailed.
+    pub(crate) fn can_entail(&self) -> bool {
+        matches!(self, Global::AllDifferentReif(_) | Global::TableReif(_))
     }
 
     /// Whether it reads nothing but bounds, of every variable.
@@ -96,6 +110,9 @@ impl Global {
             Global::BinPacking(p) => p.run(s),
             Global::Diffn(d) => d.run(s),
             Global::Subcircuit(c) => c.run(s),
+            Global::AllDifferentReif(a) => a.run(s),
+            Global::TableReif(t) => t.run(s),
+            Global::Cardinality(c) => c.run(s),
         }
     }
 }

@@ -138,6 +138,11 @@ fn bounds_with(s: &mut Store<'_>, l: &Linear, seen: &mut [i64]) -> Result<(), Fa
         if lo_sum > rhs || (eq && hi_sum < rhs) {
             return Err(Fail);
         }
+        if !eq && hi_sum <= rhs {
+            // Every combination fits: nothing to narrow, now or below.
+            s.entail();
+            return Ok(());
+        }
         let mut again = false;
         for ((&v, &a), b) in l.vars.iter().zip(&l.coefs).zip(seen.chunks_exact(2)) {
             let (term_lo, term_hi) = scaled(a, (b[0], b[1]));

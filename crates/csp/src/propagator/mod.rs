@@ -15,7 +15,11 @@
 //!   the bounds of the others; a user's [`Propagator`] on the events it
 //!   lists.
 //!
-//! Every propagator runs once at the root, advised or not.
+//! Every propagator runs once at the root, advised or not. A scheduled
+//! one that finds its constraint entailed (`Store::entail`: it holds for
+//! every combination left; a linear `<=` whose largest sum fits, a reified
+//! form once `b` is fixed and decided) is not run again until a backtrack
+//! clears its flag, a trailed bit of the domains' words.
 //!
 //! The built-ins are the variants of one enum (the fast path); a user's
 //! propagator is one more variant, behind a trait object.
@@ -31,6 +35,7 @@ use std::sync::Arc;
 use crate::domain::{Fail, Store};
 
 mod arith;
+mod cardinality;
 mod channel;
 mod circuit;
 mod count;
@@ -48,10 +53,12 @@ mod member;
 mod packing;
 mod regular;
 mod reified;
+mod reified_global;
 mod table;
 mod user;
 
 pub(crate) use arith::{Abs, Extreme, Times};
+pub(crate) use cardinality::Cardinality;
 pub(crate) use channel::{ElementVar, Inverse, Lex};
 pub(crate) use circuit::{Circuit, Subcircuit};
 pub(crate) use count::Among;
@@ -69,6 +76,7 @@ pub(crate) use member::{Member, Ranked};
 pub(crate) use packing::{BinPacking, Loads};
 pub(crate) use regular::Regular;
 pub(crate) use reified::{ReifiedIn, ReifiedLinear};
+pub(crate) use reified_global::{AllDifferentReif, TableReif};
 use table::table;
 pub use user::{Domains, Event, Failed, Propagator};
 
@@ -107,6 +115,9 @@ pub(crate) struct User {
     pub(crate) prop: Arc<dyn Propagator>,
     pub(crate) vars: Box<[u32]>,
     pub(crate) events: Box<[Event]>,
+    /// Its trailed state cells: the first word, and how many (laid out by
+    /// the network; none in the model).
+    pub(crate) state: (u32, u32),
 }
 
 /// `sum(coefs[i] * vars[i]) rel rhs` with `rel` one of `==`, `!=`, `<=`;
@@ -193,6 +204,17 @@ impl Prop {
             Prop::Linear(l) => l.rel != crate::Rel::Ne,
             Prop::Disjunctive(_) => true,
             Prop::Global(g) => g.reads_bounds_of(v),
+            _ => false,
+        }
+    }
+
+    /// Whether a run may find it entailed (see `Store::entail`), so the
+    /// network keeps a flag for it.
+    pub(crate) fn can_entail(&self) -> bool {
+        match self {
+            Prop::Linear(l) => l.rel == crate::Rel::Le,
+            Prop::User(_) | Prop::ReifiedLinear(_) | Prop::ReifiedIn(_) => true,
+            Prop::Global(g) => g.can_entail(),
             _ => false,
         }
     }
@@ -345,7 +367,10 @@ impl Prop {
             Prop::Global(g) => g.run(s),
             Prop::User(u) => u
                 .prop
-                .propagate(&mut Domains { store: s })
+                .propagate(&mut Domains {
+                    store: s,
+                    state: u.state,
+                })
                 .map_err(|_| Fail),
             Prop::Predicate(_) => Ok(()),
         }

@@ -65,7 +65,14 @@ impl ReifiedLinear {
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         match s.fixed_value(self.b) {
             Some(1) => enforce(s, &self.holds),
-            Some(_) => self.fails.as_ref().map_or(Ok(()), |f| enforce(s, f)),
+            Some(_) => match &self.fails {
+                Some(f) => enforce(s, f),
+                None => {
+                    // b -> C with b false: nothing left to say.
+                    s.entail();
+                    Ok(())
+                }
+            },
             None if cannot_hold(s, &self.holds) => s.assign(self.b, 0),
             None => match &self.fails {
                 Some(f) if cannot_hold(s, f) => s.assign(self.b, 1),
@@ -125,21 +132,28 @@ impl ReifiedIn {
             return self.run_interval(s, lo, hi);
         }
         match s.fixed_value(self.b) {
+            // Once b is fixed, one pass leaves x inside the set or outside
+            // it (a bitset has holes): entailed.
             Some(1) => {
                 for value in lo..=hi {
                     if !self.is_in(value) {
                         s.remove(self.x, value)?;
                     }
                 }
+                s.entail();
                 Ok(())
             }
             Some(_) if !self.half => {
                 for &value in self.values.iter().filter(|&&v| lo <= v && v <= hi) {
                     s.remove(self.x, value)?;
                 }
+                s.entail();
                 Ok(())
             }
-            Some(_) => Ok(()),
+            Some(_) => {
+                s.entail();
+                Ok(())
+            }
             None => {
                 let (mut inside, mut outside) = (false, false);
                 for value in (lo..=hi).filter(|&v| s.contains(self.x, v)) {

@@ -221,3 +221,108 @@ proptest! {
         }
     }
 }
+
+/// The domains that `global_cardinality(list, cover, counts)` leaves (the
+/// cover's values distinct), from its four rules applied until nothing
+/// changes: each count between the places fixed to its value and those
+/// that can take it; each within what the total leaves it (the places
+/// within the cover at least, those meeting it at most); at a count's
+/// largest value the others lose its value, at its smallest those that
+/// can take it do. `None` when a domain becomes empty.
+fn cardinality_fixpoint(
+    mut d: Vec<Vec<i64>>,
+    list: &[usize],
+    cover: &[(i64, usize)],
+) -> Option<Vec<Vec<i64>>> {
+    loop {
+        let before = d.clone();
+        let fixed = |d: &[Vec<i64>], v: i64| list.iter().filter(|&&i| d[i] == [v]).count() as i64;
+        let possible =
+            |d: &[Vec<i64>], v: i64| list.iter().filter(|&&i| d[i].contains(&v)).count() as i64;
+        let listed = |x: &i64| cover.iter().any(|c| c.0 == *x);
+        let inside = list.iter().filter(|&&i| d[i].iter().all(listed)).count() as i64;
+        let touching = list.iter().filter(|&&i| d[i].iter().any(listed)).count() as i64;
+        for &(v, c) in cover {
+            let (lo, hi) = (fixed(&d, v), possible(&d, v));
+            d[c].retain(|&x| lo <= x && x <= hi);
+            if d[c].is_empty() {
+                return None;
+            }
+        }
+        for (k, &(_, c)) in cover.iter().enumerate() {
+            let others = cover.iter().enumerate().filter(|&(j, _)| j != k);
+            let lo_rest: i64 = others.clone().map(|(_, o)| d[o.1][0]).sum();
+            let hi_rest: i64 = others.map(|(_, o)| *d[o.1].last().unwrap()).sum();
+            d[c].retain(|&x| inside - hi_rest <= x && x <= touching - lo_rest);
+            if d[c].is_empty() {
+                return None;
+            }
+        }
+        for &(v, c) in cover {
+            let (lo, hi) = (d[c][0], *d[c].last().unwrap());
+            if hi == fixed(&d, v) {
+                for &i in list {
+                    if d[i] != [v] {
+                        d[i].retain(|&x| x != v);
+                    }
+                }
+            } else if lo == possible(&d, v) {
+                for &i in list {
+                    if d[i].contains(&v) {
+                        d[i] = vec![v];
+                    }
+                }
+            }
+        }
+        if d.iter().any(Vec::is_empty) {
+            return None;
+        }
+        if d == before {
+            return Some(d);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn global_cardinality_s_root_domains_are_its_rules_fixpoint(
+        (d, xs, cover) in (1usize..=5).prop_flat_map(|n| (
+            domains(n),
+            positions(n, 5),
+            prop::collection::vec((-1i64..=3, 0..n), 0..=3),
+        )),
+    ) {
+        let mut cover = cover;
+        cover.sort_by_key(|c| c.0);
+        cover.dedup_by_key(|c| c.0);
+        let mut m = csp::Model::new();
+        let vars: Vec<csp::Var> = d.iter().map(|d| m.var_in(d.iter().copied()).unwrap()).collect();
+        let values: Vec<i64> = cover.iter().map(|c| c.0).collect();
+        let counts: Vec<csp::Var> = cover.iter().map(|c| vars[c.1]).collect();
+        m.global_cardinality(&vars_at(&vars, &xs), &values, &counts).unwrap();
+        let network = m.compile();
+        match cardinality_fixpoint(d.clone(), &xs, &cover) {
+            None => prop_assert!(network.is_failed()),
+            Some(want) => {
+                prop_assert!(!network.is_failed());
+                prop_assert_eq!(network.domains(), want);
+            }
+        }
+    }
+}
+
+#[test]
+fn global_cardinality_with_a_closed_cover_counts_every_variable() {
+    // Three variables on {1, 2}, counts c1 in 0..=3 and c2 in 0..=1: the
+    // counts add up to 3, so c1 is at least 2, from the total alone.
+    let mut m = csp::Model::new();
+    let xs = m.vars(3, 1..=2).unwrap();
+    let c1 = m.var(0..=3).unwrap();
+    let c2 = m.var(0..=1).unwrap();
+    m.global_cardinality(&xs, &[1, 2], &[c1, c2]).unwrap();
+    let network = m.compile();
+    assert_eq!(network.domain(c1), [2, 3]);
+    assert_eq!(network.domain(c2), [0, 1]);
+}

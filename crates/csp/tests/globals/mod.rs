@@ -16,6 +16,7 @@ mod counting;
 mod element;
 mod matching;
 mod packing;
+mod reified;
 mod sequences;
 mod tasks;
 mod wide;

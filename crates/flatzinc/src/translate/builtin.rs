@@ -145,6 +145,10 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
             b.model.half_reify_in(r, x, values).map_err(solver)
         };
     }
+    // The reified globals are natives of their own, by their whole name.
+    if form == Form::Reif && global::post(b, &a, &call.name)? {
+        return Ok(());
+    }
     // The globals the MiniZinc library declares, and the builtins the
     // solver has a propagator for.
     if form == Form::Plain && global::post(b, &a, stem)? {

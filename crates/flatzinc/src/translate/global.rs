@@ -111,6 +111,25 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
             }
             b.model.table(&xs, flat.chunks(xs.len())).map_err(solver)?;
         }
+        "fzn_all_different_int_reif" => {
+            a.count(2)?;
+            let (xs, r) = (vars(b, 0)?, b.var(a.term(1)?, pos)?);
+            b.model.reify_all_different(r, &xs).map_err(solver)?;
+        }
+        "fzn_table_int_reif" => {
+            a.count(3)?;
+            let (xs, flat, r) = (vars(b, 0)?, a.ints(1)?, b.var(a.term(2)?, pos)?);
+            if xs.is_empty() || flat.len() % xs.len() != 0 {
+                return Err(a.bad(format!(
+                    "has {} values for rows of {}",
+                    flat.len(),
+                    xs.len()
+                )));
+            }
+            b.model
+                .reify_table(r, &xs, flat.chunks(xs.len()))
+                .map_err(solver)?;
+        }
         "fzn_count_eq" | "fzn_count_eq_par" => {
             a.count(3)?;
             let xs = vars(b, 0)?;
