@@ -8,6 +8,7 @@ mod circuit;
 mod compile;
 mod constraint;
 mod count;
+mod cumulative;
 mod global;
 mod logic;
 mod objective;

@@ -53,7 +53,7 @@ pub(crate) use arith::{Abs, Extreme, Times};
 pub(crate) use channel::{ElementVar, Inverse, Lex};
 pub(crate) use circuit::Circuit;
 pub(crate) use count::Among;
-pub(crate) use cumulative::Cumulative;
+pub(crate) use cumulative::{Amount, Cumulative, Task};
 pub(crate) use disjunctive::Disjunctive;
 pub(crate) use distinct::{Dense, link_overlaps};
 pub(crate) use divide::Divide;

@@ -1,0 +1,171 @@
+//! `cumulative` with variables: durations, demands and capacity that the
+//! search decides, and tasks that may not run at all.
+
+use std::sync::Arc;
+
+use super::Model;
+use crate::error::Error;
+use crate::propagator::{Amount, Cumulative, Global, Prop, Task};
+use crate::var::Var;
+
+impl Model {
+    /// Tasks that start at `starts[k]`, last `durations[k]` and use
+    /// `demands[k]` of a resource never use more than `capacity` at once,
+    /// all of them variables; the capacity is at least 0 (the load when
+    /// nothing runs). A task whose duration or demand is 0 or less takes
+    /// nothing. [`cumulative`](Model::cumulative) is the same with
+    /// constants.
+    ///
+    /// Propagation, on bounds, each task read at its smallest duration and
+    /// demand: time-tabling (the tasks' compulsory parts add up to a
+    /// profile; the capacity's smallest value rises to its peak, a start
+    /// that would overload it goes, a largest duration that would grow a
+    /// compulsory part into a step where the task does not fit is cut, and
+    /// a largest demand is cut to what the others leave over the task's
+    /// compulsory part); see [`cumulative_optional`] for the overload
+    /// check.
+    ///
+    /// [`cumulative_optional`]: Model::cumulative_optional
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TupleArity`] if the lists differ in length;
+    /// [`Error::ForeignVar`] for a variable of another model.
+    ///
+    /// # Example
+    ///
+    /// Two tasks of 2 units on a resource of capacity 3: the first uses 2,
+    /// the second 1 or 2; side by side only if the second uses 1.
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let starts = m.vars(2, 0..=2)?;
+    /// let durations = m.vars(2, 2..=2)?;
+    /// let demands = [m.var(2..=2)?, m.var(1..=2)?];
+    /// let capacity = m.var(3..=3)?;
+    /// m.cumulative_var(&starts, &durations, &demands, capacity)?;
+    /// m.equal(starts[0], starts[1])?;
+    /// let all = m.compile().solutions(10);
+    /// assert_eq!(all.len(), 3); // starts 0, 1 or 2, the second using 1
+    /// assert!(all.iter().all(|s| s[demands[1]] == 1));
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn cumulative_var(
+        &mut self,
+        starts: &[Var],
+        durations: &[Var],
+        demands: &[Var],
+        capacity: Var,
+    ) -> Result<(), Error> {
+        self.cumulative_of(starts, durations, demands, None, capacity)
+    }
+
+    /// [`cumulative_var`](Model::cumulative_var) over the tasks `k` where
+    /// `present[k]` (a boolean) is true; the others take nothing, and
+    /// their starts, durations and demands are free. A task that fits at
+    /// no start is absent.
+    ///
+    /// Propagation: as `cumulative_var`, a task that may be absent taking
+    /// no part in the profile; with the overload check besides: the tasks
+    /// surely present that must run within a window from one's earliest
+    /// start to another's latest end (at its smallest duration) use at
+    /// least their energy, smallest duration times smallest demand, there,
+    /// so the capacity is at least that energy over the window's length
+    /// (O(n²) a run).
+    ///
+    /// # Errors
+    ///
+    /// As [`cumulative_var`](Model::cumulative_var).
+    ///
+    /// # Example
+    ///
+    /// Three tasks of 2 units, each using the whole capacity, within 4
+    /// units: at most two run.
+    ///
+    /// ```
+    /// let mut m = csp::Model::new();
+    /// let present = [m.bool_var()?, m.bool_var()?, m.bool_var()?];
+    /// let starts = m.vars(3, 0..=2)?;
+    /// let two = m.var(2..=2)?;
+    /// m.cumulative_optional(&present, &starts, &[two; 3], &[two; 3], two)?;
+    /// m.maximize_linear(&[(1, present[0]), (1, present[1]), (1, present[2])])?;
+    /// let report = m.compile().optimize(&backtrack::Limits::default(), |_| {});
+    /// assert_eq!(report.value.objective, Some(2));
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn cumulative_optional(
+        &mut self,
+        present: &[Var],
+        starts: &[Var],
+        durations: &[Var],
+        demands: &[Var],
+        capacity: Var,
+    ) -> Result<(), Error> {
+        self.cumulative_of(starts, durations, demands, Some(present), capacity)
+    }
+
+    fn cumulative_of(
+        &mut self,
+        starts: &[Var],
+        durations: &[Var],
+        demands: &[Var],
+        present: Option<&[Var]>,
+        capacity: Var,
+    ) -> Result<(), Error> {
+        let lengths = [durations.len(), demands.len()];
+        for found in lengths.into_iter().chain(present.map(<[Var]>::len)) {
+            if found != starts.len() {
+                return Err(Error::TupleArity {
+                    expected: starts.len(),
+                    found,
+                });
+            }
+        }
+        let capacity = self.check(capacity)?;
+        let mut tasks = Vec::with_capacity(starts.len());
+        for k in 0..starts.len() {
+            let start = self.check(starts[k])?;
+            let duration = self.check(durations[k])?;
+            let demand = self.check(demands[k])?;
+            let present = match present {
+                Some(p) => {
+                    let b = self.check(p[k])?;
+                    self.narrow_declared(b, 0, 1);
+                    Amount::Var(b)
+                }
+                None => Amount::Fixed(1),
+            };
+            tasks.push(Task {
+                start,
+                duration: Amount::Var(duration),
+                demand: Amount::Var(demand),
+                present,
+            });
+        }
+        self.post_cumulative(tasks, Amount::Var(capacity));
+        Ok(())
+    }
+
+    /// Posts the propagator, or marks the model infeasible if a variable
+    /// it reads has no value (it reads every bound).
+    pub(super) fn post_cumulative(&mut self, tasks: Vec<Task>, capacity: Amount) {
+        let amounts = tasks
+            .iter()
+            .flat_map(|t| [Amount::Var(t.start), t.duration, t.demand, t.present]);
+        let empty = std::iter::once(capacity).chain(amounts).any(|a| match a {
+            Amount::Var(x) => self.bounds(x).is_none(),
+            Amount::Fixed(_) => false,
+        });
+        if empty {
+            self.infeasible = true;
+            return;
+        }
+        let energy = std::env::var_os("CSP_CUMULATIVE_ENERGY").is_some();
+        self.props
+            .push(Prop::Global(Arc::new(Global::Cumulative(Cumulative {
+                tasks: tasks.into(),
+                capacity,
+                energy,
+            }))));
+    }
+}
