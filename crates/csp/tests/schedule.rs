@@ -170,3 +170,19 @@ fn cumulative_optional_makes_a_task_that_fits_nowhere_absent_and_leaves_its_star
         .unwrap();
     assert_eq!(root_bounds(&m, &[present[1], starts[1]]), [(0, 0), (0, 2)]);
 }
+
+#[test]
+fn the_overload_check_raises_a_capacity_that_time_tabling_leaves() {
+    // Three tasks of 2 units using 1 each within [0, 4): no compulsory
+    // part, but 6 units of energy over 4 units of time.
+    for (check, expected) in [(false, (1, 3)), (true, (2, 3))] {
+        let mut m = Model::new();
+        m.cumulative_overload_check(check);
+        let starts = m.vars(3, 0..=2).unwrap();
+        let capacity = m.var(1..=3).unwrap();
+        let (two, one) = (m.var(2..=2).unwrap(), m.var(1..=1).unwrap());
+        m.cumulative_var(&starts, &[two; 3], &[one; 3], capacity)
+            .unwrap();
+        assert_eq!(root_bounds(&m, &[capacity]), [expected], "check {check}");
+    }
+}

@@ -86,6 +86,8 @@ pub struct Model {
     pub(crate) groups: Vec<crate::branch::Group>,
     /// A new variable spanning more values than this is an interval.
     pub(crate) interval_above: usize,
+    /// The cumulative constraints posted from now on check overload too.
+    pub(crate) cumulative_overload: bool,
 }
 
 impl fmt::Debug for Model {
@@ -116,6 +118,7 @@ impl Model {
             objective: None,
             groups: Vec::new(),
             interval_above: MAX_DOMAIN,
+            cumulative_overload: false,
         }
     }
 

@@ -46,13 +46,14 @@ fn present(a: &[i64], tasks: &[Task], optional: bool) -> Option<Vec<(i64, i64, i
     Some(out)
 }
 
+/// Posts the tasks, with the overload check or not.
 fn post(
     m: &mut Model,
     v: &[Var],
-    tasks: &[Task],
-    capacity: usize,
+    (tasks, capacity, overload): (&[Task], usize, bool),
     optional: bool,
 ) -> Result<(), csp::Error> {
+    m.cumulative_overload_check(overload);
     let at = |f: fn(&Task) -> usize| tasks.iter().map(|t| v[f(t)]).collect::<Vec<_>>();
     let (starts, durations, demands) = (at(|t| t.0), at(|t| t.1), at(|t| t.2));
     if optional {
@@ -88,9 +89,14 @@ fn least_makespan(domains: &[Vec<i64>], tasks: &[Task], capacity: usize) -> Opti
     best
 }
 
-/// Up to three tasks over `n` variables, and the capacity's position.
-fn tasks(n: usize) -> impl Strategy<Value = (Vec<Task>, usize)> {
-    (prop::collection::vec((0..n, 0..n, 0..n, 0..n), 0..=3), 0..n)
+/// Up to three tasks over `n` variables, the capacity's position, and
+/// whether to check overload.
+fn tasks(n: usize) -> impl Strategy<Value = (Vec<Task>, usize, bool)> {
+    (
+        prop::collection::vec((0..n, 0..n, 0..n, 0..n), 0..=3),
+        0..n,
+        any::<bool>(),
+    )
 }
 
 proptest! {
@@ -98,11 +104,11 @@ proptest! {
 
     #[test]
     fn cumulative_over_variables_shared_between_starts_durations_demands_and_capacity(
-        (d, (tasks, capacity), goal) in (1usize..=5).prop_flat_map(|n| (domains(n), tasks(n), objective(n))),
+        (d, (tasks, capacity, overload), goal) in (1usize..=5).prop_flat_map(|n| (domains(n), tasks(n), objective(n))),
     ) {
         agree(
             &d,
-            &|m, v| post(m, v, &tasks, capacity, false),
+            &|m, v| post(m, v, (&tasks, capacity, overload), false),
             &|a| holds(&present(a, &tasks, false).unwrap(), a[capacity]),
             &goal,
         )?;
@@ -110,11 +116,11 @@ proptest! {
 
     #[test]
     fn cumulative_over_optional_tasks_whose_presence_is_any_variable(
-        (d, (tasks, capacity), goal) in (1usize..=5).prop_flat_map(|n| (domains(n), tasks(n), objective(n))),
+        (d, (tasks, capacity, overload), goal) in (1usize..=5).prop_flat_map(|n| (domains(n), tasks(n), objective(n))),
     ) {
         agree(
             &d,
-            &|m, v| post(m, v, &tasks, capacity, true),
+            &|m, v| post(m, v, (&tasks, capacity, overload), true),
             &|a| present(a, &tasks, true).is_some_and(|runs| holds(&runs, a[capacity])),
             &goal,
         )?;
@@ -122,7 +128,7 @@ proptest! {
 
     #[test]
     fn cumulative_over_variables_finds_the_least_makespan(
-        (d, (tasks, capacity)) in (1usize..=5).prop_flat_map(|n| (domains(n), tasks(n))),
+        (d, (tasks, capacity, overload)) in (1usize..=5).prop_flat_map(|n| (domains(n), tasks(n))),
     ) {
         // The makespan as a variable at least every running task's end:
         // a task that does not run (duration or demand 0 or less) is
@@ -130,7 +136,7 @@ proptest! {
         // boolean.
         let mut m = Model::new();
         let v: Vec<Var> = d.iter().map(|d| m.var_in(d.iter().copied()).unwrap()).collect();
-        post(&mut m, &v, &tasks, capacity, false).unwrap();
+        post(&mut m, &v, (&tasks, capacity, overload), false).unwrap();
         let end = m.var(0..=20).unwrap();
         for &(s, dur, r, _) in &tasks {
             // end >= s + d whenever d > 0 and r > 0:
