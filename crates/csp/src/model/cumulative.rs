@@ -98,8 +98,9 @@ impl Model {
         self.cumulative_of(starts, durations, demands, Some(present), capacity)
     }
 
-    /// Makes every cumulative constraint posted from now on (each form)
-    /// check overload as well as time-table (off by default): the tasks
+    /// Makes every cumulative constraint of the model (each form, posted
+    /// before or after) check overload as well as time-table, or not (the
+    /// default): the tasks
     /// surely present that must run within a window, from one's earliest
     /// start to another's latest start plus smallest duration, use at least
     /// their energy (smallest duration times smallest demand) there, so the
@@ -130,6 +131,16 @@ impl Model {
     /// ```
     pub fn cumulative_overload_check(&mut self, on: bool) {
         self.cumulative_overload = on;
+        for p in &mut self.props {
+            if let Prop::Global(g) = p
+                && let Global::Cumulative(c) = &**g
+                && c.energy != on
+            {
+                let mut c = c.clone();
+                c.energy = on;
+                *p = Prop::Global(Arc::new(Global::Cumulative(c)));
+            }
+        }
     }
 
     fn cumulative_of(

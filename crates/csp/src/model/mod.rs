@@ -86,7 +86,7 @@ pub struct Model {
     pub(crate) groups: Vec<crate::branch::Group>,
     /// A new variable spanning more values than this is an interval.
     pub(crate) interval_above: usize,
-    /// The cumulative constraints posted from now on check overload too.
+    /// The cumulative constraints check overload too.
     pub(crate) cumulative_overload: bool,
 }
 
