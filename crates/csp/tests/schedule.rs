@@ -186,3 +186,28 @@ fn the_overload_check_raises_a_capacity_that_time_tabling_leaves() {
         assert_eq!(root_bounds(&m, &[capacity]), [expected], "check {check}");
     }
 }
+
+#[test]
+fn a_task_that_fits_nowhere_takes_nothing_through_the_amount_that_may_be_zero() {
+    // The first holds the whole capacity over [0, 4); the second starts
+    // within [0, 2], so it overlaps it whatever it does: either its demand
+    // or its duration, whichever may be 0, is.
+    for demand_may_be_zero in [true, false] {
+        let mut m = Model::new();
+        let starts = [m.var(0..=0).unwrap(), m.var(0..=2).unwrap()];
+        let (d, r) = if demand_may_be_zero {
+            (m.var(2..=2).unwrap(), m.var(0..=2).unwrap())
+        } else {
+            (m.var(0..=3).unwrap(), m.var(1..=1).unwrap())
+        };
+        let (four, one) = (m.var(4..=4).unwrap(), m.var(1..=1).unwrap());
+        m.cumulative_var(&starts, &[four, d], &[one, r], one)
+            .unwrap();
+        let expected = if demand_may_be_zero {
+            [(2, 2), (0, 0)]
+        } else {
+            [(0, 0), (1, 1)]
+        };
+        assert_eq!(root_bounds(&m, &[d, r]), expected, "{demand_may_be_zero}");
+    }
+}

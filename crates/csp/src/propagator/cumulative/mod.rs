@@ -19,7 +19,10 @@
 //!   its largest value fails);
 //! - a task surely present moves its earliest start past every step where
 //!   it no longer fits beside the others' parts (its latest start, the
-//!   other way); a task that may be absent and fits at no start is absent;
+//!   other way); a task that fits at no start (with a duration and a
+//!   demand of at least 1) takes nothing: it is absent if its duration and
+//!   demand are surely positive, else, surely present, the one of them
+//!   that may be 0 is;
 //! - a task surely present whose compulsory part, grown by a longer
 //!   duration, would reach a step where it does not fit has its largest
 //!   duration cut to stop short of that step;
@@ -206,17 +209,24 @@ impl Cumulative {
                 Some((from, to)) if from <= step.from && step.to <= to => step.load - b.rmin,
                 _ => step.load,
             };
-            if b.dmin > 0 && b.rmin > 0 {
-                let clash = |step: &Step| others(step) + b.rmin > cap;
-                let (lo, hi) = fit(&steps, b, &clash);
-                if lo > b.lst {
-                    // No start fits: absent, or no schedule.
-                    changed |= t.present.set_max(s, 0)?;
-                    continue;
-                }
-                if !b.sure {
-                    continue;
-                }
+            // Where the task would run with a positive duration and demand
+            // (1 for an amount that may be 0 or less).
+            let (d, r) = (b.dmin.max(1), b.rmin.max(1));
+            let clash = |step: &Step| others(step) + r > cap;
+            let (lo, hi) = fit(&steps, (b.est, b.lst), d, &clash);
+            if lo > b.lst {
+                // No start fits: the task takes nothing. Absent, if it
+                // surely would take something; else, surely present, its
+                // one amount that may be 0 or less is.
+                changed |= match (b.dmin > 0, b.rmin > 0) {
+                    (true, true) => t.present.set_max(s, 0)?,
+                    (true, false) if b.sure => t.demand.set_max(s, 0)?,
+                    (false, true) if b.sure => t.duration.set_max(s, 0)?,
+                    _ => false,
+                };
+                continue;
+            }
+            if b.sure && b.dmin > 0 && b.rmin > 0 {
                 changed |= s.set_min(t.start, narrow(lo)?)?;
                 changed |= s.set_max(t.start, narrow(hi)?)?;
                 // A duration d makes the task run over [lst, est + d): it
@@ -244,23 +254,27 @@ impl Cumulative {
     }
 }
 
-/// The earliest and latest starts of a task within its bounds at which
-/// its smallest duration meets no step it clashes with; the earliest past
-/// the latest start if there is none.
-fn fit(steps: &[Step], b: &Bounds, clash: &dyn Fn(&Step) -> bool) -> (i128, i128) {
-    let d = b.dmin;
+/// The earliest and latest starts within `(est, lst)` at which a task of
+/// duration `d` meets no step it clashes with; the earliest past `lst` if
+/// there is none.
+fn fit(
+    steps: &[Step],
+    (est, lst): (i128, i128),
+    d: i128,
+    clash: &dyn Fn(&Step) -> bool,
+) -> (i128, i128) {
     // The steps are in order and disjoint: past one that clashes with
     // [lo, lo + d), the next to look at starts at or after it.
-    let mut lo = b.est;
+    let mut lo = est;
     for step in steps {
-        if lo > b.lst || step.from >= lo + d {
+        if lo > lst || step.from >= lo + d {
             break;
         }
         if step.to > lo && clash(step) {
             lo = step.to;
         }
     }
-    let mut hi = b.lst;
+    let mut hi = lst;
     for step in steps.iter().rev() {
         if hi < lo || step.to <= hi {
             break;
