@@ -42,7 +42,7 @@ impl Model {
     /// let demands = [m.var(2..=2)?, m.var(1..=2)?];
     /// let capacity = m.var(3..=3)?;
     /// m.cumulative_var(&starts, &durations, &demands, capacity)?;
-    /// m.equal(starts[0], starts[1])?;
+    /// m.equal(starts[0], starts[1], 0)?;
     /// let all = m.compile().solutions(10);
     /// assert_eq!(all.len(), 3); // starts 0, 1 or 2, the second using 1
     /// assert!(all.iter().all(|s| s[demands[1]] == 1));
