@@ -100,17 +100,19 @@ impl Model {
 
     /// Makes every cumulative constraint of the model (each form, posted
     /// before or after) check overload as well as time-table, or not (the
-    /// default): the tasks
-    /// surely present that must run within a window, from one's earliest
-    /// start to another's latest start plus smallest duration, use at least
-    /// their energy (smallest duration times smallest demand) there, so the
-    /// capacity is at least that energy over the window's length, rounded
-    /// up (Wolf and Schrader's check; O(n²) a run, beside time-tabling's
-    /// O(n log n) profile and its pass over the steps).
+    /// default): the tasks surely present that must run within a window,
+    /// from one's earliest start to another's latest start plus smallest
+    /// duration, use at least their energy (smallest duration times
+    /// smallest demand) there, so the capacity is at least that energy
+    /// over the window's length, rounded up (Wolf and Schrader's check,
+    /// O(n²) a run, as time-tabling's pass over the steps is).
     ///
-    /// Off by default: on public RCPSP instances (MiniZinc's benchmarks
-    /// `rcpsp`, `rcpsp-wet`, `mspsp`) it pruned nothing time-tabling had
-    /// not, so it only slowed the search.
+    /// Off by default: on MiniZinc's public benchmarks it pruned nothing
+    /// time-tabling had not on `rcpsp` and `rcpsp-wet` (constant demands:
+    /// the same nodes where the search completed, fewer nodes a second and
+    /// three worse schedules within 20 s otherwise); on `mspsp` (a
+    /// worker's 0/1 demands) it proved one optimum with 90 times fewer
+    /// nodes, and found the same schedules on the others.
     ///
     /// # Example
     ///

@@ -61,7 +61,7 @@ struct Args {
     #[arg(short = 'i', long = "intermediate")]
     intermediate: bool,
     /// Check overload in every cumulative constraint, beside time-tabling
-    /// (off by default: on public RCPSP instances it pruned nothing more).
+    /// (off by default: it paid off on few public scheduling instances).
     #[arg(long = "cumulative-overload")]
     cumulative_overload: bool,
 }
