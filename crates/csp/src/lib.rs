@@ -152,7 +152,7 @@
 //!
 //! # What it does not have (yet)
 //!
-//! Holes in intervals; `cumulative` has no edge finding; the matching `all_different` and `div`/`modulo`
+//! Holes in intervals; `cumulative` has no edge finding (an overload check on request); the matching `all_different` and `div`/`modulo`
 //! propagate from scratch at every wake-up.
 //!
 //! # Inside

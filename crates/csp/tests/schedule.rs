@@ -108,3 +108,106 @@ fn disjunctive_and_cumulative_with_starts_near_the_ends_of_i64_were_refused_as_o
         }
     }
 }
+
+/// The bounds of `vars` after root propagation.
+fn root_bounds(m: &Model, vars: &[Var]) -> Vec<(i64, i64)> {
+    let network = m.compile();
+    vars.iter().map(|&v| network.bounds(v).unwrap()).collect()
+}
+
+#[test]
+fn cumulative_var_raises_the_capacity_to_the_peak_of_the_compulsory_parts() {
+    let mut m = Model::new();
+    // Both surely run over [1, 2), using at least 2 and 1.
+    let starts = [m.var(0..=1).unwrap(), m.var(1..=1).unwrap()];
+    let durations = m.vars(2, 2..=3).unwrap();
+    let demands = [m.var(2..=4).unwrap(), m.var(1..=4).unwrap()];
+    let capacity = m.var(0..=5).unwrap();
+    m.cumulative_var(&starts, &durations, &demands, capacity)
+        .unwrap();
+    assert_eq!(root_bounds(&m, &[capacity]), [(3, 5)]);
+}
+
+#[test]
+fn cumulative_var_cuts_a_duration_whose_compulsory_part_would_reach_a_full_step() {
+    let mut m = Model::new();
+    // The first holds the whole capacity over [3, 5); the second starts
+    // at 0 or 1, so with a duration d it surely runs over [1, d): d <= 3.
+    let starts = [m.var(3..=3).unwrap(), m.var(0..=1).unwrap()];
+    let durations = [m.var(2..=2).unwrap(), m.var(2..=6).unwrap()];
+    let demands = [m.var(2..=2).unwrap(), m.var(1..=1).unwrap()];
+    let capacity = m.var(2..=2).unwrap();
+    m.cumulative_var(&starts, &durations, &demands, capacity)
+        .unwrap();
+    assert_eq!(root_bounds(&m, &[durations[1]]), [(2, 3)]);
+}
+
+#[test]
+fn cumulative_var_cuts_a_demand_to_what_the_others_leave_over_its_compulsory_part() {
+    let mut m = Model::new();
+    // The first uses 2 of 3 over [0, 2); the second surely runs over
+    // [1, 2): it uses at most 1.
+    let starts = [m.var(0..=0).unwrap(), m.var(0..=1).unwrap()];
+    let durations = m.vars(2, 2..=2).unwrap();
+    let demands = [m.var(2..=2).unwrap(), m.var(1..=3).unwrap()];
+    let capacity = m.var(0..=3).unwrap();
+    m.cumulative_var(&starts, &durations, &demands, capacity)
+        .unwrap();
+    assert_eq!(root_bounds(&m, &[demands[1], starts[1]]), [(1, 1), (0, 1)]);
+}
+
+#[test]
+fn cumulative_optional_makes_a_task_that_fits_nowhere_absent_and_leaves_its_start() {
+    let mut m = Model::new();
+    // The first, present, holds the whole capacity over [0, 4); the
+    // second must run within [0, 4) too.
+    let present = [m.var(1..=1).unwrap(), m.bool_var().unwrap()];
+    let starts = [m.var(0..=0).unwrap(), m.var(0..=2).unwrap()];
+    let durations = [m.var(4..=4).unwrap(), m.var(2..=2).unwrap()];
+    let demands = m.vars(2, 2..=2).unwrap();
+    let capacity = m.var(2..=2).unwrap();
+    m.cumulative_optional(&present, &starts, &durations, &demands, capacity)
+        .unwrap();
+    assert_eq!(root_bounds(&m, &[present[1], starts[1]]), [(0, 0), (0, 2)]);
+}
+
+#[test]
+fn the_overload_check_raises_a_capacity_that_time_tabling_leaves() {
+    // Three tasks of 2 units using 1 each within [0, 4): no compulsory
+    // part, but 6 units of energy over 4 units of time.
+    for (check, expected) in [(false, (1, 3)), (true, (2, 3))] {
+        let mut m = Model::new();
+        m.cumulative_overload_check(check);
+        let starts = m.vars(3, 0..=2).unwrap();
+        let capacity = m.var(1..=3).unwrap();
+        let (two, one) = (m.var(2..=2).unwrap(), m.var(1..=1).unwrap());
+        m.cumulative_var(&starts, &[two; 3], &[one; 3], capacity)
+            .unwrap();
+        assert_eq!(root_bounds(&m, &[capacity]), [expected], "check {check}");
+    }
+}
+
+#[test]
+fn a_task_that_fits_nowhere_takes_nothing_through_the_amount_that_may_be_zero() {
+    // The first holds the whole capacity over [0, 4); the second starts
+    // within [0, 2], so it overlaps it whatever it does: either its demand
+    // or its duration, whichever may be 0, is.
+    for demand_may_be_zero in [true, false] {
+        let mut m = Model::new();
+        let starts = [m.var(0..=0).unwrap(), m.var(0..=2).unwrap()];
+        let (d, r) = if demand_may_be_zero {
+            (m.var(2..=2).unwrap(), m.var(0..=2).unwrap())
+        } else {
+            (m.var(0..=3).unwrap(), m.var(1..=1).unwrap())
+        };
+        let (four, one) = (m.var(4..=4).unwrap(), m.var(1..=1).unwrap());
+        m.cumulative_var(&starts, &[four, d], &[one, r], one)
+            .unwrap();
+        let expected = if demand_may_be_zero {
+            [(2, 2), (0, 0)]
+        } else {
+            [(0, 0), (1, 1)]
+        };
+        assert_eq!(root_bounds(&m, &[d, r]), expected, "{demand_may_be_zero}");
+    }
+}

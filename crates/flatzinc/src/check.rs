@@ -2,8 +2,9 @@
 //! FlatZinc specification, with no code shared with any solver: a solution
 //! a solver prints is only as good as this check.
 
-mod packing;
+mod cumulative;
 mod global;
+mod packing;
 
 use crate::error::cut;
 use crate::instance::{Arg, Call, Domain, Instance, Term, Value};
@@ -452,26 +453,8 @@ fn holds(call: &Call, values: &[Value]) -> Checked<bool> {
             (ok, 2 + usize::from(present.is_some()))
         }
         "csp_subcircuit" => (global::subcircuit(a.int(0)?, &a.ints(1)?), 2),
-        "csp_cumulative" => {
-            // At every task's start, the tasks running use at most the capacity.
-            let (starts, durations, demands, capacity) =
-                (a.ints(0)?, a.ints(1)?, a.ints(2)?, a.int(3)?);
-            let n = starts.len();
-            let ok = durations.len() == n
-                && demands.len() == n
-                && (0..n).all(|j| {
-                    let used: i128 = (0..n)
-                        .filter(|&i| {
-                            durations[i] > 0
-                                && starts[i] <= starts[j]
-                                && starts[j] < starts[i] + durations[i]
-                        })
-                        .map(|i| demands[i])
-                        .sum();
-                    used <= capacity
-                });
-            (ok, 4)
-        }
+        "csp_cumulative" | "csp_cumulative_var" => cumulative::holds(&a, false)?,
+        "csp_cumulative_opt" => cumulative::holds(&a, true)?,
         "fzn_lex_lesseq_int" => (a.ints(0)? <= a.ints(1)?, 2),
         "fzn_lex_lesseq_bool" => (a.bools(0)? <= a.bools(1)?, 2),
         "fzn_table_int" => {

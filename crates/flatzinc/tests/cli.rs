@@ -445,3 +445,30 @@ solve satisfy;
     assert!(text.contains("%%%mzn-stat: solveTime="), "{text}");
     assert!(took < Duration::from_millis(2500), "{took:?} for -t 500");
 }
+
+#[test]
+fn cumulative_overload_checks_the_energy_of_a_window_and_keeps_the_optimum() {
+    // Three tasks of 2 units using 1 each within [0, 4): no part is
+    // compulsory, but 6 units of energy over 4 need a capacity of 2,
+    // which the overload check proves at the root.
+    let (_dir, path) = file(
+        "array [1..3] of var 0..2: s :: output_array([1..3]);
+var 1..3: c :: output_var;
+constraint csp_cumulative_var(s, [2, 2, 2], [1, 1, 1], c);
+solve minimize c;
+",
+    );
+    let failures = |text: &str| -> u64 {
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("%%%mzn-stat: failures="))
+            .unwrap_or_else(|| panic!("no failures in {text}"));
+        line.parse().unwrap()
+    };
+    let plain = stdout(&run(&["-s"], &path));
+    let checked = stdout(&run(&["-s", "--cumulative-overload"], &path));
+    for text in [&plain, &checked] {
+        assert!(text.contains("c = 2;\n----------\n=========="), "{text}");
+    }
+    assert!(failures(&checked) < failures(&plain), "{plain}\n{checked}");
+}

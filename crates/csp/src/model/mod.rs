@@ -8,6 +8,7 @@ mod circuit;
 mod compile;
 mod constraint;
 mod count;
+mod cumulative;
 mod disjunctive;
 mod global;
 mod logic;
@@ -88,6 +89,8 @@ pub struct Model {
     pub(crate) groups: Vec<crate::branch::Group>,
     /// A new variable spanning more values than this is an interval.
     pub(crate) interval_above: usize,
+    /// The cumulative constraints check overload too.
+    pub(crate) cumulative_overload: bool,
 }
 
 impl fmt::Debug for Model {
@@ -118,6 +121,7 @@ impl Model {
             objective: None,
             groups: Vec::new(),
             interval_above: MAX_DOMAIN,
+            cumulative_overload: false,
         }
     }
 

@@ -1,11 +1,9 @@
 //! Scheduling: tasks on a machine that runs one at a time, and tasks
 //! sharing a resource of some capacity.
 
-use std::sync::Arc;
-
 use super::Model;
 use crate::error::Error;
-use crate::propagator::{Cumulative, Global, Length, Prop};
+use crate::propagator::{Amount, Length, Task};
 use crate::var::Var;
 
 impl Model {
@@ -64,7 +62,8 @@ impl Model {
     ///
     /// Propagation: time-tabling (the compulsory parts of the tasks add up
     /// to a profile; a start that would overload it goes). No edge
-    /// finding or energetic reasoning.
+    /// finding or energetic reasoning. [`cumulative_var`](Model::cumulative_var)
+    /// takes variables.
     ///
     /// # Errors
     ///
@@ -100,32 +99,28 @@ impl Model {
                 });
             }
         }
-        let (mut kept, mut lengths, mut uses) = (Vec::new(), Vec::new(), Vec::new());
+        let mut tasks = Vec::with_capacity(starts.len());
+        let mut load = Some(0i64);
         for k in 0..starts.len() {
-            let v = self.check(starts[k])?;
+            let start = self.check(starts[k])?;
             if durations[k] <= 0 || demands[k] <= 0 {
                 continue;
             }
-            if self.bounds(v).is_none() {
-                self.infeasible = true;
-                return Ok(());
-            }
-            kept.push(v);
-            lengths.push(durations[k]);
-            uses.push(demands[k]);
+            load = load.and_then(|total| total.checked_add(demands[k]));
+            tasks.push(Task {
+                start,
+                duration: Amount::Fixed(durations[k]),
+                demand: Amount::Fixed(demands[k]),
+                present: Amount::Fixed(1),
+            });
         }
-        // Every load the profile holds fits an i64 (its times are 128-bit).
-        let load = uses.iter().try_fold(0i64, |total, &d| total.checked_add(d));
         if load.is_none() {
             return Err(Error::Overflow);
         }
-        self.props
-            .push(Prop::Global(Arc::new(Global::Cumulative(Cumulative {
-                starts: kept.into(),
-                durations: lengths.into(),
-                demands: uses.into(),
-                capacity,
-            }))));
+        // No task: nothing to check, whatever the capacity.
+        if !tasks.is_empty() {
+            self.post_cumulative(tasks, Amount::Fixed(capacity));
+        }
         Ok(())
     }
 }

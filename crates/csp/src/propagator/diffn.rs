@@ -24,7 +24,7 @@
 //!
 //! Only bounds are read. Sums are taken in 128 bits.
 
-use super::cumulative::Cumulative;
+use super::cumulative::{Amount, Cumulative, Task};
 use crate::domain::{Fail, Store};
 
 /// Rectangles `(x[k], y[k])` of sizes `(dx[k], dy[k])`.
@@ -148,13 +148,22 @@ fn relax(s: &mut Store<'_>, along: &Axis<'_>, across: &Axis<'_>) -> Result<bool,
     // A load never exceeds the sum, which fits: a wider extent is the same.
     let capacity = i64::try_from(high - low).unwrap_or(i64::MAX);
     let was: Vec<(i64, i64)> = starts.iter().map(|&v| (s.min(v), s.max(v))).collect();
+    let tasks: Box<[Task]> = starts
+        .iter()
+        .zip(lengths.iter().zip(&heights))
+        .map(|(&start, (&w, &h))| Task {
+            start,
+            duration: Amount::Fixed(w),
+            demand: Amount::Fixed(h),
+            present: Amount::Fixed(1),
+        })
+        .collect();
     let relaxed = Cumulative {
-        starts: starts.into(),
-        durations: lengths.into(),
-        demands: heights.into(),
-        capacity,
+        tasks,
+        capacity: Amount::Fixed(capacity),
+        energy: false,
     };
     relaxed.run(s)?;
     let now = |&v: &u32| (s.min(v), s.max(v));
-    Ok(relaxed.starts.iter().map(now).ne(was))
+    Ok(starts.iter().map(now).ne(was))
 }

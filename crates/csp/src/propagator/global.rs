@@ -53,7 +53,7 @@ impl Global {
             Global::Lex(l) => each_once([&l.xs[..], &l.ys].concat()),
             Global::Hall(h) => each_once(h.vars.to_vec()),
             Global::Matching(m) => each_once(m.vars.to_vec()),
-            Global::Cumulative(c) => each_once(c.starts.to_vec()),
+            Global::Cumulative(c) => each_once(c.vars()),
             Global::BinPacking(p) => each_once(p.vars()),
             Global::Diffn(d) => each_once(d.vars()),
             Global::Subcircuit(c) => each_once(c.succ.to_vec()),

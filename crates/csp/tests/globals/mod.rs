@@ -13,6 +13,7 @@
 
 mod arrays;
 mod counting;
+mod cumulative;
 mod element;
 mod matching;
 mod packing;

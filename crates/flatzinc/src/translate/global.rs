@@ -271,6 +271,23 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
             }
             .map_err(solver)?;
         }
+        "csp_cumulative_var" => {
+            a.count(4)?;
+            let (starts, durations, demands) = (vars(b, 0)?, vars(b, 1)?, vars(b, 2)?);
+            let capacity = b.var(a.term(3)?, pos)?;
+            b.model
+                .cumulative_var(&starts, &durations, &demands, capacity)
+                .map_err(solver)?;
+        }
+        "csp_cumulative_opt" => {
+            a.count(5)?;
+            let (present, starts) = (vars(b, 0)?, vars(b, 1)?);
+            let (durations, demands) = (vars(b, 2)?, vars(b, 3)?);
+            let capacity = b.var(a.term(4)?, pos)?;
+            b.model
+                .cumulative_optional(&present, &starts, &durations, &demands, capacity)
+                .map_err(solver)?;
+        }
         "fzn_lex_lesseq_int" | "fzn_lex_lesseq_bool" => {
             a.count(2)?;
             let (xs, ys) = (vars(b, 0)?, vars(b, 1)?);
