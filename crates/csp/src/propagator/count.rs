@@ -69,6 +69,11 @@ impl Among {
         }
         s.set_min(self.count, sure)?;
         s.set_max(self.count, possible)?;
+        if sure == possible && !self.counted {
+            // Decided, and the count fixed to it.
+            s.entail();
+            return Ok(());
+        }
         let (lo, hi) = (s.min(self.count), s.max(self.count));
         if hi == sure && sure < possible {
             // No more may take the set's values.
@@ -150,6 +155,9 @@ impl Among {
                 continue;
             }
             if sure == possible {
+                // Decided: every variable is fixed to the value or lacks
+                // it, and the count is fixed to their number.
+                s.entail();
                 return Ok(());
             }
             let (lo, hi) = (s.min(self.count), s.max(self.count));

@@ -213,7 +213,7 @@ impl Prop {
     pub(crate) fn can_entail(&self) -> bool {
         match self {
             Prop::Linear(l) => l.rel == crate::Rel::Le,
-            Prop::User(_) | Prop::ReifiedLinear(_) | Prop::ReifiedIn(_) => true,
+            Prop::User(_) | Prop::ReifiedLinear(_) | Prop::ReifiedIn(_) | Prop::Among(_) => true,
             Prop::Global(g) => g.can_entail(),
             _ => false,
         }

@@ -237,8 +237,8 @@ fn diffn_moves_a_rectangle_off_the_columns_that_others_fill_to_their_extent() {
     // has no place at the root.
     let (m, x) = strip(1);
     assert_eq!(m.compile().domain(x), [0]);
-    let (m, x) = strip(2);
-    assert_eq!(m.compile().domain(x), Vec::<i64>::new());
+    let (m, _) = strip(2);
+    assert!(m.compile().is_failed());
 }
 
 #[test]
