@@ -1,7 +1,7 @@
 //! The model: variables with their domains, and the constraints on them,
 //! one file per family (`constraint` for the first ones, `logic`,
-//! `count`, `regular`, `circuit`, `schedule`, `global`), the objective
-//! (`objective`) and the search strategy (`branch`).
+//! `count`, `regular`, `circuit`, `schedule`, `global`, `sequence`), the
+//! objective (`objective`) and the search strategy (`branch`).
 
 mod branch;
 mod circuit;
@@ -13,6 +13,7 @@ mod logic;
 mod objective;
 mod regular;
 mod schedule;
+mod sequence;
 
 use std::fmt;
 use std::ops::RangeInclusive;

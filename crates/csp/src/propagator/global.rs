@@ -1,4 +1,4 @@
-//! The arithmetic, array and resource constraints behind one variant of
+//! The arithmetic, array, sequence and resource constraints behind one variant of
 //! the propagator enum: each lists its variables and runs from scratch.
 
 use std::borrow::Cow;
@@ -11,6 +11,9 @@ use super::each_once;
 use super::element::Element;
 use super::hall::Hall;
 use super::matching::Matching;
+use super::nvalue::NValue;
+use super::precede::Precede;
+use super::sorted::Sorted;
 use crate::domain::{Fail, Store};
 
 /// One of the constraints of `arith` and `channel`.
@@ -27,6 +30,9 @@ pub(crate) enum Global {
     Hall(Hall),
     Matching(Matching),
     Cumulative(Cumulative),
+    Sorted(Sorted),
+    Precede(Precede),
+    NValue(NValue),
 }
 
 impl Global {
@@ -43,6 +49,9 @@ impl Global {
             Global::Hall(h) => each_once(h.vars.to_vec()),
             Global::Matching(m) => each_once(m.vars.to_vec()),
             Global::Cumulative(c) => each_once(c.starts.to_vec()),
+            Global::Sorted(o) => each_once(o.xs.to_vec()),
+            Global::Precede(p) => each_once(p.xs.to_vec()),
+            Global::NValue(v) => each_once([&v.xs[..], &[v.n]].concat()),
         })
     }
 
@@ -66,6 +75,7 @@ impl Global {
                 | Global::Lex(_)
                 | Global::Hall(_)
                 | Global::Cumulative(_)
+                | Global::Sorted(_)
         )
     }
 
@@ -82,6 +92,9 @@ impl Global {
             Global::Hall(h) => h.run(s),
             Global::Matching(m) => m.run(s),
             Global::Cumulative(c) => c.run(s),
+            Global::Sorted(o) => o.run(s),
+            Global::Precede(p) => p.run(s),
+            Global::NValue(v) => v.run(s),
         }
     }
 }

@@ -15,6 +15,8 @@ mod arrays;
 mod counting;
 mod element;
 mod matching;
+mod nvalue;
+mod order;
 mod sequences;
 mod wide;
 
@@ -48,7 +50,7 @@ pub(crate) fn objective(vars: usize) -> impl Strategy<Value = (Vec<(i64, usize)>
 
 /// Every assignment of the domains that `holds` accepts, in lexicographic
 /// order.
-fn enumerate(domains: &[Vec<i64>], holds: &dyn Fn(&[i64]) -> bool) -> Vec<Vec<i64>> {
+pub(crate) fn enumerate(domains: &[Vec<i64>], holds: &dyn Fn(&[i64]) -> bool) -> Vec<Vec<i64>> {
     let mut out = Vec::new();
     let mut a = vec![0; domains.len()];
     fn go(
@@ -162,4 +164,12 @@ pub(crate) fn pick(a: &[i64], xs: &[usize]) -> Vec<i64> {
 /// The variables at `xs`.
 pub(crate) fn vars_at(vars: &[Var], xs: &[usize]) -> Vec<Var> {
     xs.iter().map(|&i| vars[i]).collect()
+}
+
+/// The values variable `k` takes in `solutions`, ascending.
+pub(crate) fn used(solutions: &[Vec<i64>], k: usize) -> Vec<i64> {
+    let mut values: Vec<i64> = solutions.iter().map(|a| a[k]).collect();
+    values.sort_unstable();
+    values.dedup();
+    values
 }
