@@ -2,6 +2,8 @@
 //! FlatZinc specification, with no code shared with any solver: a solution
 //! a solver prints is only as good as this check.
 
+mod sequence;
+
 use crate::error::cut;
 use crate::instance::{Arg, Call, Domain, Instance, Term, Value};
 
@@ -478,6 +480,7 @@ fn holds(call: &Call, values: &[Value]) -> Checked<bool> {
             let ok = !xs.is_empty() && table.len() % xs.len() == 0;
             (ok && table.chunks(xs.len()).any(|row| row == xs), 2)
         }
+        stem if sequence::NAMES.contains(&stem) => sequence::holds(stem, &a)?,
         _ => return Err("is not a constraint this check knows".to_string()),
     };
     match form {
