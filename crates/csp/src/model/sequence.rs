@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::Model;
 use crate::error::Error;
-use crate::propagator::{Global, NValue, Precede, Prop, Sorted};
+use crate::propagator::{Chain, Global, NValue, Precede, Prop, Sorted};
 use crate::var::Var;
 
 impl Model {
@@ -134,8 +134,11 @@ impl Model {
     /// MiniZinc's `value_precede_chain`): interchangeable values, such as
     /// colours, are used in the order listed.
     ///
-    /// Propagation: each pair's, domain consistent on its own; the chain
-    /// as a whole is not (a pair does not see the others).
+    /// Propagation: the fixpoint of each pair's, domain consistent on its
+    /// own; the chain as a whole is not (a pair does not see the others).
+    /// Distinct values are one propagator, one pass over `xs` a run
+    /// (`O(n * m)` for `m` values); a chain that repeats a value is its
+    /// pairs.
     ///
     /// # Example
     ///
@@ -154,9 +157,19 @@ impl Model {
     /// ```
     pub fn value_precede_chain(&mut self, values: &[i64], xs: &[Var]) -> Result<(), Error> {
         // Checked first: a chain of one value or none posts nothing.
-        self.check_all(xs)?;
-        for pair in values.windows(2) {
-            self.value_precede(pair[0], pair[1], xs)?;
+        let vars = self.check_all(xs)?;
+        let mut once = values.to_vec();
+        once.sort_unstable();
+        once.dedup();
+        if once.len() < values.len() || vars.is_empty() {
+            for pair in values.windows(2) {
+                self.value_precede(pair[0], pair[1], xs)?;
+            }
+        } else if values.len() >= 2 {
+            self.props.push(Prop::Global(Arc::new(Global::Chain(Chain {
+                values: values.into(),
+                xs: vars,
+            }))));
         }
         Ok(())
     }

@@ -12,7 +12,7 @@ use super::element::Element;
 use super::hall::Hall;
 use super::matching::Matching;
 use super::nvalue::NValue;
-use super::precede::Precede;
+use super::precede::{Chain, Precede};
 use super::sorted::Sorted;
 use crate::domain::{Fail, Store};
 
@@ -32,6 +32,7 @@ pub(crate) enum Global {
     Cumulative(Cumulative),
     Sorted(Sorted),
     Precede(Precede),
+    Chain(Chain),
     NValue(NValue),
 }
 
@@ -51,6 +52,7 @@ impl Global {
             Global::Cumulative(c) => each_once(c.starts.to_vec()),
             Global::Sorted(o) => each_once(o.xs.to_vec()),
             Global::Precede(p) => each_once(p.xs.to_vec()),
+            Global::Chain(c) => each_once(c.xs.to_vec()),
             Global::NValue(v) => each_once([&v.xs[..], &[v.n]].concat()),
         })
     }
@@ -94,6 +96,7 @@ impl Global {
             Global::Cumulative(c) => c.run(s),
             Global::Sorted(o) => o.run(s),
             Global::Precede(p) => p.run(s),
+            Global::Chain(c) => c.run(s),
             Global::NValue(v) => v.run(s),
         }
     }

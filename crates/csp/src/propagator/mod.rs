@@ -67,7 +67,7 @@ use linear::{bounds, not_equal_sum};
 pub(crate) use matching::Matching;
 pub(crate) use member::{Member, Ranked};
 pub(crate) use nvalue::NValue;
-pub(crate) use precede::Precede;
+pub(crate) use precede::{Chain, Precede};
 pub(crate) use regular::Regular;
 pub(crate) use reified::{ReifiedIn, ReifiedLinear};
 pub(crate) use sorted::Sorted;

@@ -142,6 +142,22 @@ proptest! {
             &goal,
         )?;
     }
+
+    #[test]
+    fn value_precede_chain_root_domains_are_those_of_its_pairs_posted_one_by_one(
+        (d, chain) in (1usize..=6).prop_flat_map(|n| (
+            domains(n),
+            prop::sample::subsequence((-1i64..=3).collect::<Vec<i64>>(), 0..=5).prop_shuffle(),
+        )),
+    ) {
+        let whole = root_domains(&d, &|m, v| m.value_precede_chain(&chain, v).unwrap());
+        let pairs = root_domains(&d, &|m, v| {
+            for p in chain.windows(2) {
+                m.value_precede(p[0], p[1], v).unwrap();
+            }
+        });
+        prop_assert_eq!(whole, pairs);
+    }
 }
 
 #[test]
