@@ -23,12 +23,13 @@
 //!   its own: the fixed values leave them.
 //!
 //! Consistency: `min(n)` is exact for the variables' bounds, `max(n)` an
-//! upper bound. A value `v` of a variable `x` stays exactly when some
+//! upper bound. After a run, every value `v` left to a variable `x` has an
 //! assignment of the other variables within their bounds, with `x = v`,
-//! uses at most `max(n)` values: domain consistency of "at most `max(n)`
-//! values" on the bounds of the others (when no variable repeats), which
-//! on interval domains is domain consistency of it. The side of "at least
-//! `min(n)` values" is the last rule only (a matching would say more).
+//! that uses at most `max(n)` values, and no value with one goes: domain
+//! consistency of "at most `max(n)` values" on the bounds of the others
+//! (when no variable repeats), which on interval domains is domain
+//! consistency of it. The side of "at least `min(n)` values" is the last
+//! rule only (a matching would say more).
 //!
 //! # Complexity
 //!

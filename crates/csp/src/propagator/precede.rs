@@ -1,5 +1,6 @@
 //! `value_precede(s, t, xs)`: if some variable takes `t`, an earlier one
 //! takes `s`. Equivalently, no variable before the first `s` takes `t`.
+//! And `value_precede_chain` over distinct values, its pairs in one pass.
 //!
 //! From scratch, in one pass over the list (the pointers of Law and Lee's
 //! propagator, 2004, found again at every run): `first` is the first
@@ -56,7 +57,8 @@ impl Precede {
 }
 
 /// `value_precede` for each consecutive pair of `values`, which are
-/// distinct (at least two), in one pass: the fixpoint of the pairs' rules.
+/// distinct (at least two), one pass a run: its runs reach the fixpoint of
+/// the pairs' rules (tested against the pairs posted one by one).
 ///
 /// Once the first rule holds for every pair, the values' first possible
 /// positions come in the chain's order, each after the one before. So, in
@@ -65,8 +67,8 @@ impl Precede {
 /// the next one, if possible there, has its first position there. Each
 /// first position stays open until a later position can take its value
 /// again; a position fixed to the following value while it is open fixes
-/// it (the second rule). One run, not the pairs' fixpoint when it fixes a
-/// variable, which schedules it again.
+/// it (the second rule). A run that fixes one may leave a later rule to
+/// the next run, which that change schedules.
 ///
 /// # Complexity
 ///
