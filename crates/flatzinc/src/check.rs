@@ -5,6 +5,7 @@
 mod cumulative;
 mod global;
 mod packing;
+mod sequence;
 
 use crate::error::cut;
 use crate::instance::{Arg, Call, Domain, Instance, Term, Value};
@@ -463,6 +464,7 @@ fn holds(call: &Call, values: &[Value]) -> Checked<bool> {
             (ok && table.chunks(xs.len()).any(|row| row == xs), 2)
         }
         stem if packing::knows(stem) => packing::holds(stem, &a)?,
+        stem if sequence::NAMES.contains(&stem) => sequence::holds(stem, &a)?,
         _ => return Err("is not a constraint this check knows".to_string()),
     };
     match form {

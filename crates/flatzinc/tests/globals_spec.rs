@@ -101,3 +101,39 @@ fn regular_over_variables_wider_than_a_bitset_has_the_automatons_words() {
     assert_eq!(found.len(), expected.len());
     assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected);
 }
+
+#[test]
+fn value_precede_chain_with_a_value_repeated_has_the_solutions_of_its_text() {
+    // "c[i] precedes c[i + 1]" for each i: [2, 1, 2, 2] asks 2 before 1,
+    // 1 before 2 (so neither occurs: each would need the other first) and
+    // 2 before 2 (2's first occurrence would need an earlier one).
+    let text = "var 0..2: a :: output_var;\nvar 0..2: b :: output_var;\n\
+        var 0..2: c :: output_var;\n\
+        constraint fzn_value_precede_chain_int([2, 1, 2, 2], [a, b, c]);\nsolve satisfy;\n";
+    let (found, status, _) = run(text);
+    assert_eq!(status, Status::Complete);
+    let precedes =
+        |x: &[i64], s: i64, t: i64| (0..x.len()).all(|j| x[j] != t || x[..j].contains(&s));
+    let mut expected = BTreeSet::new();
+    for a in 0..=2 {
+        for b in 0..=2 {
+            for c in 0..=2 {
+                let x = [a, b, c];
+                if [(2, 1), (1, 2), (2, 2)]
+                    .iter()
+                    .all(|&(s, t)| precedes(&x, s, t))
+                {
+                    let lines = [
+                        format!("a = {a};"),
+                        format!("b = {b};"),
+                        format!("c = {c};"),
+                    ];
+                    expected.insert(lines.into_iter().collect::<BTreeSet<String>>());
+                }
+            }
+        }
+    }
+    assert_eq!(expected.len(), 1, "only 0s");
+    assert_eq!(found.len(), expected.len());
+    assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected);
+}

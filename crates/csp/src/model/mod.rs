@@ -1,7 +1,7 @@
 //! The model: variables with their domains, and the constraints on them,
 //! one file per family (`constraint` for the first ones, `logic`,
-//! `count`, `regular`, `reified`, `circuit`, `schedule`, `packing`, `global`), the objective
-//! (`objective`) and the search strategy (`branch`).
+//! `count`, `regular`, `reified`, `circuit`, `schedule`, `packing`, `global`,
+//! `sequence`), the objective (`objective`) and the search strategy (`branch`).
 
 mod branch;
 mod circuit;
@@ -17,6 +17,7 @@ mod packing;
 mod regular;
 mod reified;
 mod schedule;
+mod sequence;
 
 use std::fmt;
 use std::ops::RangeInclusive;

@@ -1,4 +1,4 @@
-//! The arithmetic, array and resource constraints behind one variant of
+//! The arithmetic, array, sequence and resource constraints behind one variant of
 //! the propagator enum: each lists its variables and runs from scratch.
 
 use std::borrow::Cow;
@@ -14,8 +14,11 @@ use super::each_once;
 use super::element::Element;
 use super::hall::Hall;
 use super::matching::Matching;
+use super::nvalue::NValue;
 use super::packing::BinPacking;
+use super::precede::{Chain, Precede};
 use super::reified_global::{AllDifferentReif, TableReif};
+use super::sorted::Sorted;
 use crate::domain::{Fail, Store};
 
 /// One of the constraints of `arith` and `channel`.
@@ -38,6 +41,10 @@ pub(crate) enum Global {
     AllDifferentReif(AllDifferentReif),
     TableReif(TableReif),
     Cardinality(Cardinality),
+    Sorted(Sorted),
+    Precede(Precede),
+    Chain(Chain),
+    NValue(NValue),
 }
 
 impl Global {
@@ -60,6 +67,10 @@ impl Global {
             Global::AllDifferentReif(a) => each_once(a.vars()),
             Global::TableReif(t) => each_once(t.vars()),
             Global::Cardinality(c) => each_once(c.vars()),
+            Global::Sorted(o) => each_once(o.xs.to_vec()),
+            Global::Precede(p) => each_once(p.xs.to_vec()),
+            Global::Chain(c) => each_once(c.xs.to_vec()),
+            Global::NValue(v) => each_once([&v.xs[..], &[v.n]].concat()),
         })
     }
 
@@ -91,6 +102,7 @@ impl Global {
                 | Global::Hall(_)
                 | Global::Cumulative(_)
                 | Global::Diffn(_)
+                | Global::Sorted(_)
         )
     }
 
@@ -113,6 +125,10 @@ impl Global {
             Global::AllDifferentReif(a) => a.run(s),
             Global::TableReif(t) => t.run(s),
             Global::Cardinality(c) => c.run(s),
+            Global::Sorted(o) => o.run(s),
+            Global::Precede(p) => p.run(s),
+            Global::Chain(c) => c.run(s),
+            Global::NValue(v) => v.run(s),
         }
     }
 }

@@ -10,10 +10,10 @@
 //! - *scheduled* when a domain of one of its variables changes: it then
 //!   looks at all its variables (bounds, tables, hidden singles). Those
 //!   that read only bounds (linear sums, arithmetic, `disjunctive`,
-//!   `lex_lesseq`, Hall intervals) are scheduled only when a bound moves,
-//!   a division on any change of its divisor (read value by value) and
-//!   the bounds of the others; a user's [`Propagator`] on the events it
-//!   lists.
+//!   `lex_lesseq`, `increasing`, Hall intervals) are scheduled only when
+//!   a bound moves, a division on any change of its divisor (read value
+//!   by value) and the bounds of the others; a user's [`Propagator`] on
+//!   the events it lists.
 //!
 //! Every propagator runs once at the root, advised or not. A scheduled
 //! one that finds its constraint entailed (`Store::entail`: it holds for
@@ -50,10 +50,13 @@ mod hall;
 mod linear;
 mod matching;
 mod member;
+mod nvalue;
 mod packing;
+mod precede;
 mod regular;
 mod reified;
 mod reified_global;
+mod sorted;
 mod table;
 mod user;
 
@@ -73,10 +76,13 @@ pub(crate) use hall::Hall;
 use linear::{bounds, not_equal_sum};
 pub(crate) use matching::Matching;
 pub(crate) use member::{Member, Ranked};
+pub(crate) use nvalue::NValue;
 pub(crate) use packing::{BinPacking, Loads};
+pub(crate) use precede::{Chain, Precede};
 pub(crate) use regular::Regular;
 pub(crate) use reified::{ReifiedIn, ReifiedLinear};
 pub(crate) use reified_global::{AllDifferentReif, TableReif};
+pub(crate) use sorted::Sorted;
 use table::table;
 pub use user::{Domains, Event, Failed, Propagator};
 

@@ -16,6 +16,8 @@ mod counting;
 mod cumulative;
 mod element;
 mod matching;
+mod nvalue;
+mod order;
 mod packing;
 mod reified;
 mod sequences;
@@ -52,7 +54,7 @@ pub(crate) fn objective(vars: usize) -> impl Strategy<Value = (Vec<(i64, usize)>
 
 /// Every assignment of the domains that `holds` accepts, in lexicographic
 /// order.
-fn enumerate(domains: &[Vec<i64>], holds: &dyn Fn(&[i64]) -> bool) -> Vec<Vec<i64>> {
+pub(crate) fn enumerate(domains: &[Vec<i64>], holds: &dyn Fn(&[i64]) -> bool) -> Vec<Vec<i64>> {
     let mut out = Vec::new();
     let mut a = vec![0; domains.len()];
     fn go(
@@ -166,4 +168,12 @@ pub(crate) fn pick(a: &[i64], xs: &[usize]) -> Vec<i64> {
 /// The variables at `xs`.
 pub(crate) fn vars_at(vars: &[Var], xs: &[usize]) -> Vec<Var> {
     xs.iter().map(|&i| vars[i]).collect()
+}
+
+/// The values variable `k` takes in `solutions`, ascending.
+pub(crate) fn used(solutions: &[Vec<i64>], k: usize) -> Vec<i64> {
+    let mut values: Vec<i64> = solutions.iter().map(|a| a[k]).collect();
+    values.sort_unstable();
+    values.dedup();
+    values
 }

@@ -293,6 +293,41 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
             let (xs, ys) = (vars(b, 0)?, vars(b, 1)?);
             b.model.lex_lesseq(&xs, &ys).map_err(solver)?;
         }
+        "fzn_increasing_int"
+        | "fzn_increasing_bool"
+        | "fzn_decreasing_int"
+        | "fzn_decreasing_bool"
+        | "fzn_strictly_increasing_int"
+        | "fzn_strictly_increasing_bool"
+        | "fzn_strictly_decreasing_int"
+        | "fzn_strictly_decreasing_bool" => {
+            a.count(1)?;
+            let xs = vars(b, 0)?;
+            // Booleans are 0/1 variables: the same propagators.
+            let stem = name.trim_start_matches("fzn_");
+            match stem.trim_end_matches("_int").trim_end_matches("_bool") {
+                "increasing" => b.model.increasing(&xs),
+                "decreasing" => b.model.decreasing(&xs),
+                "strictly_increasing" => b.model.strictly_increasing(&xs),
+                _ => b.model.strictly_decreasing(&xs),
+            }
+            .map_err(solver)?;
+        }
+        "fzn_value_precede_int" => {
+            a.count(3)?;
+            let (s, t, xs) = (a.int(0)?, a.int(1)?, vars(b, 2)?);
+            b.model.value_precede(s, t, &xs).map_err(solver)?;
+        }
+        "fzn_value_precede_chain_int" => {
+            a.count(2)?;
+            let (values, xs) = (a.ints(0)?, vars(b, 1)?);
+            b.model.value_precede_chain(&values, &xs).map_err(solver)?;
+        }
+        "fzn_nvalue" => {
+            a.count(2)?;
+            let (n, xs) = (b.var(a.term(0)?, pos)?, vars(b, 1)?);
+            b.model.nvalue(n, &xs).map_err(solver)?;
+        }
         _ => return Ok(false),
     }
     Ok(true)
