@@ -60,12 +60,13 @@ fn array_var_int_element_removes_an_inner_index_value_from_the_flatzinc_index() 
 
 #[test]
 fn inverse_from_one_reads_the_holes_of_its_variables() {
-    // f[1] is 1 or 3, never 2: g[2] cannot be 1, a hole inside the bounds
-    // of f[1] (each side was once a copy counted from 0, linked to the
-    // variable on bounds only, which kept g[2] at 1..3).
-    let text = "var {1, 3}: f1 :: output_var;\nvar 1..3: f2 :: output_var;\n\
+    // f[1] is 1 or 3, never 2 (a hole that int_ne makes inside its
+    // bounds): g[2] cannot be 1 (each side was once a copy counted from 0,
+    // linked to the variable on bounds only, which kept g[2] at 1..3).
+    let text = "var 1..3: f1 :: output_var;\nvar 1..3: f2 :: output_var;\n\
                 var 1..3: f3 :: output_var;\nvar 1..3: g1 :: output_var;\n\
                 var 1..3: g2 :: output_var;\nvar 1..3: g3 :: output_var;\n\
+                constraint int_ne(f1, 2);\n\
                 constraint csp_inverse([f1, f2, f3], 1, [g1, g2, g3], 1);\n\
                 solve satisfy;\n";
     let domains = root_domains(text);
@@ -76,4 +77,22 @@ fn inverse_from_one_reads_the_holes_of_its_variables() {
     let domains = root_domains(&fixed);
     assert_eq!(domains[4], [2], "{domains:?}");
     assert_eq!(domains[3], [1, 3], "{domains:?}");
+}
+
+#[test]
+fn circuit_from_one_reads_the_holes_of_its_successors() {
+    // Node 1's successor is 2 or 4, never 3 (a hole that int_ne makes
+    // inside its bounds); node 2's is 3 or 4, node 4's 1. Node 3 is
+    // pointed to by node 2 alone: it must be 3 (the nodes were once copies
+    // counted from 0, linked on bounds only, which kept node 2 at 3..4).
+    let text = "var 2..4: a :: output_var;\nvar 3..4: b :: output_var;\n\
+                var 1..4: c :: output_var;\nvar 1..1: d :: output_var;\n\
+                constraint int_ne(a, 3);\n\
+                constraint csp_circuit(1, [a, b, c, d]);\nsolve satisfy;\n";
+    let domains = root_domains(text);
+    assert_eq!(domains[1], [3], "{domains:?}");
+    // The same as a subcircuit: node 3 may be left out now (c = 3), so
+    // b keeps 4 too, but never 1 (a chain 2 -> 1 would close early).
+    let sub = text.replace("csp_circuit", "csp_subcircuit");
+    assert!(!root_domains(&sub)[1].contains(&1));
 }

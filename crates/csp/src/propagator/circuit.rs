@@ -12,16 +12,22 @@ use crate::domain::{Fail, Store};
 #[derive(Clone, Debug)]
 pub(crate) struct Circuit {
     pub(crate) succ: Box<[u32]>,
+    /// The number of the first node, as the successors' values name it.
+    pub(crate) first: i64,
 }
 
 impl Circuit {
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         let n = self.succ.len();
+        let first = self.first;
         let next = |s: &Store<'_>, i: usize| -> Option<usize> {
             s.fixed_value(self.succ[i])
+                .and_then(|v| v.checked_sub(first))
                 .and_then(|v| usize::try_from(v).ok())
                 .filter(|&j| j < n)
         };
+        // Node `i` as a successor's value (the model checked it fits).
+        let node = |i: usize| first + i as i64;
         let mut pointed = vec![false; n];
         for i in 0..n {
             if let Some(j) = next(s, i) {
@@ -45,7 +51,7 @@ impl Circuit {
                 len += 1;
             }
             if len < n {
-                s.remove(self.succ[end], head as i64)?;
+                s.remove(self.succ[end], node(head))?;
             }
         }
         // What is left with a fixed successor lies on cycles.
@@ -83,16 +89,22 @@ impl Circuit {
 #[derive(Clone, Debug)]
 pub(crate) struct Subcircuit {
     pub(crate) succ: Box<[u32]>,
+    /// The number of the first node, as the successors' values name it.
+    pub(crate) first: i64,
 }
 
 impl Subcircuit {
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         let n = self.succ.len();
+        let first = self.first;
         let next = |s: &Store<'_>, i: usize| -> Option<usize> {
             s.fixed_value(self.succ[i])
+                .and_then(|v| v.checked_sub(first))
                 .and_then(|v| usize::try_from(v).ok())
                 .filter(|&j| j < n)
         };
+        // Node `i` as a successor's value (the model checked it fits).
+        let node = |i: usize| first + i as i64;
         let is_out = |s: &Store<'_>, i: usize| next(s, i) == Some(i);
         let mut pointed = vec![false; n];
         for i in 0..n {
@@ -120,9 +132,9 @@ impl Subcircuit {
                 len += 1;
             }
             let all_others_out =
-                (0..n).all(|k| chain[k] == head + 1 || s.contains(self.succ[k], k as i64));
+                (0..n).all(|k| chain[k] == head + 1 || s.contains(self.succ[k], node(k)));
             if len >= 2 && !all_others_out {
-                s.remove(self.succ[end], head as i64)?;
+                s.remove(self.succ[end], node(head))?;
             }
         }
         // What is left in the circuit with a fixed successor lies on
@@ -140,7 +152,7 @@ impl Subcircuit {
             }
         }
         for k in (0..n).filter(|&k| !on[k]) {
-            s.assign(self.succ[k], k as i64)?;
+            s.assign(self.succ[k], node(k))?;
         }
         Ok(())
     }

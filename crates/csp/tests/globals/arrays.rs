@@ -21,7 +21,7 @@ fn lex_le(x: &[i64], y: &[i64]) -> bool {
 }
 
 /// Whether `succ` (values 0..n) is one cycle through every node.
-fn one_cycle(succ: &[i64]) -> bool {
+pub(super) fn one_cycle(succ: &[i64]) -> bool {
     let n = succ.len();
     let mut seen = vec![false; n];
     let mut at = 0usize;

@@ -5,6 +5,7 @@
 
 use proptest::prelude::*;
 
+use super::arrays::one_cycle;
 use super::{agree, domains, objective, pick, vars_at};
 
 /// Whether every two tasks that run are ordered: `s[i] + d[i] <= s[j]` or
@@ -142,5 +143,26 @@ proptest! {
             &|a| one_subcircuit(&pick(a, &succ)),
             &goal,
         )?;
+    }
+
+    #[test]
+    fn circuit_and_subcircuit_with_nodes_numbered_from_any_first(
+        (d, first, sub, goal) in (1usize..=5).prop_flat_map(|n| (
+            prop::collection::vec(
+                prop::sample::subsequence((-2..=6).collect::<Vec<i64>>(), 1..=7),
+                n,
+            ),
+            -2i64..=2,
+            any::<bool>(),
+            objective(n),
+        )),
+    ) {
+        // The nodes as counted from 0.
+        let from_0 = |a: &[i64]| a.iter().map(|&v| v - first).collect::<Vec<i64>>();
+        if sub {
+            agree(&d, &|m, v| m.subcircuit_from(first, v), &|a| one_subcircuit(&from_0(a)), &goal)?;
+        } else {
+            agree(&d, &|m, v| m.circuit_from(first, v), &|a| one_cycle(&from_0(a)), &goal)?;
+        }
     }
 }

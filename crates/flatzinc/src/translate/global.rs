@@ -5,7 +5,7 @@
 use csp::{Automaton, Rel, Var};
 
 use super::builtin::Args;
-use super::{Builder, TranslateError, UNBOUNDED};
+use super::{Builder, TranslateError};
 use crate::instance::Consistency;
 
 type Res<T> = Result<T, TranslateError>;
@@ -171,14 +171,12 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
             b.model.regular(&xs, &automaton).map_err(solver)?;
         }
         "csp_circuit" => {
+            // Nodes numbered from the array's first index, read on the
+            // variables themselves (a shifted copy, linked on bounds only,
+            // would hide their holes).
             a.count(2)?;
-            let offset = a.int(0)?;
-            let xs = vars(b, 1)?;
-            let succ = xs
-                .iter()
-                .map(|&x| shifted(b, x, offset, a))
-                .collect::<Res<Vec<_>>>()?;
-            b.model.circuit(&succ).map_err(solver)?;
+            let (first, succ) = (a.int(0)?, vars(b, 1)?);
+            b.model.circuit_from(first, &succ).map_err(solver)?;
         }
         "csp_inverse" => {
             // f's values are indices of g (from g_first) and g's of f, read
@@ -222,14 +220,12 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
             .map_err(solver)?;
         }
         "csp_subcircuit" => {
+            // Nodes numbered from the array's first index, read on the
+            // variables themselves (a shifted copy, linked on bounds only,
+            // would hide their holes).
             a.count(2)?;
-            let offset = a.int(0)?;
-            let xs = vars(b, 1)?;
-            let succ = xs
-                .iter()
-                .map(|&x| shifted(b, x, offset, a))
-                .collect::<Res<Vec<_>>>()?;
-            b.model.subcircuit(&succ).map_err(solver)?;
+            let (first, succ) = (a.int(0)?, vars(b, 1)?);
+            b.model.subcircuit_from(first, &succ).map_err(solver)?;
         }
         "csp_cumulative" => {
             a.count(4)?;
@@ -331,41 +327,6 @@ pub(super) fn post(b: &mut Builder, a: &Args<'_>, name: &str) -> Res<bool> {
         _ => return Ok(false),
     }
     Ok(true)
-}
-
-/// `x - by` as a variable of its own (`x` itself when `by` is 0).
-fn shifted(b: &mut Builder, x: Var, by: i64, a: &Args<'_>) -> Res<Var> {
-    if by == 0 {
-        return Ok(x);
-    }
-    let pos = a.call.pos;
-    let overflow = TranslateError::Solver {
-        source: csp::Error::Overflow,
-        pos,
-    };
-    let y = match (b.domain(x), b.bounds(x)) {
-        // An index or an offset: the values of `x` whose shift leaves
-        // `i64` are past any array, and may go.
-        (Some(listed), _) => {
-            let values: Vec<i64> = listed.iter().filter_map(|v| v.checked_sub(by)).collect();
-            if values.is_empty() {
-                // No value is an index: the model has no solution.
-                b.model.linear(&[], Rel::Eq, 1).map_err(|_| overflow)?;
-                return Ok(x);
-            }
-            b.new_var(values, pos)?
-        }
-        (None, bounds) => {
-            let (lo, hi) = bounds.unwrap_or(UNBOUNDED);
-            let (lo, hi) = (lo.saturating_sub(by), hi.saturating_sub(by));
-            b.range_var(lo, hi)
-                .map_err(|source| TranslateError::Solver { source, pos })?
-        }
-    };
-    b.model
-        .linear(&[(1, x), (-1, y)], Rel::Eq, by)
-        .map_err(|source| TranslateError::Solver { source, pos })?;
-    Ok(y)
 }
 
 /// `fzn_regular(x, Q, S, d, q0, F)`: states 1..Q (0 fails), letters 1..S,

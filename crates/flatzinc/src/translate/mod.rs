@@ -174,11 +174,6 @@ impl Builder {
     pub(crate) fn domain(&self, var: Var) -> Option<&[i64]> {
         self.values.get(&var).map(Vec::as_slice)
     }
-
-    /// The declared bounds of a wide solver variable.
-    pub(crate) fn bounds(&self, var: Var) -> Option<(i64, i64)> {
-        self.wide.get(&var).copied()
-    }
 }
 
 /// An integer, with booleans as 0 and 1.
