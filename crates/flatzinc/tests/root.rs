@@ -80,19 +80,34 @@ fn inverse_from_one_reads_the_holes_of_its_variables() {
 }
 
 #[test]
-fn circuit_from_one_reads_the_holes_of_its_successors() {
-    // Node 1's successor is 2 or 4, never 3 (a hole that int_ne makes
-    // inside its bounds); node 2's is 3 or 4, node 4's 1. Node 3 is
-    // pointed to by node 2 alone: it must be 3 (the nodes were once copies
-    // counted from 0, linked on bounds only, which kept node 2 at 3..4).
-    let text = "var 2..4: a :: output_var;\nvar 3..4: b :: output_var;\n\
-                var 1..4: c :: output_var;\nvar 1..1: d :: output_var;\n\
+fn circuit_from_one_narrows_the_successors_themselves() {
+    // Node 3 is not its own successor: c loses 3, a hole inside its bounds
+    // (the successors were once copies counted from 0, linked on bounds
+    // only, so the copy lost the value and c kept it).
+    let text = "var 2..4: a :: output_var;\nvar {1, 3}: b :: output_var;\n\
+                var 1..4: c :: output_var;\nvar 1..2: d :: output_var;\n\
                 constraint int_ne(a, 3);\n\
                 constraint csp_circuit(1, [a, b, c, d]);\nsolve satisfy;\n";
-    let domains = root_domains(text);
-    assert_eq!(domains[1], [3], "{domains:?}");
-    // The same as a subcircuit: node 3 may be left out now (c = 3), so
-    // b keeps 4 too, but never 1 (a chain 2 -> 1 would close early).
-    let sub = text.replace("csp_circuit", "csp_subcircuit");
-    assert!(!root_domains(&sub)[1].contains(&1));
+    assert_eq!(
+        root_domains(text),
+        [vec![2, 4], vec![1, 3], vec![1, 2, 4], vec![1, 2]]
+    );
+}
+
+#[test]
+fn int_eq_reif_of_a_constant_reads_the_value_inside_the_bounds() {
+    // x is 1 or 3 (int_ne makes the hole): b <-> x = 2 is false at the
+    // root, the constant on either side, reified or half-reified (the
+    // linear form read x's bounds only and left b open).
+    for reif in [
+        "int_eq_reif(x, 2, b)",
+        "int_eq_reif(2, x, b)",
+        "int_eq_imp(x, 2, b)",
+    ] {
+        let text = format!(
+            "var 1..3: x :: output_var;\nvar bool: b :: output_var;\n\
+             constraint int_ne(x, 2);\nconstraint {reif};\nsolve satisfy;\n"
+        );
+        assert_eq!(root_domains(&text), [vec![1, 3], vec![0]], "{reif}");
+    }
 }
