@@ -55,6 +55,11 @@ for f in sorted(os.listdir(SRC)):
             natives[q] = p
     base = f[:-4]
     name = "fzn_" + RENAMED.get(base, base) + ".mzn"
+    if base == "disjunctive_strict":
+        # MiniZinc 2.6's cumulative of unit demands on a capacity of 1 is
+        # disjunctive_strict again: Gecode's cumulative directly.
+        new = new.replace("cumulative(s,d,", "fzn_cumulative(s,d,")
+        new = new.replace('include "cumulative.mzn";', 'include "fzn_cumulative.mzn";')
     open(os.path.join(lib, name), "w").write(new)
     # Another of its predicates has a file of its own in the standard
     # library (fzn_X_reif.mzn): that file would define it twice.
