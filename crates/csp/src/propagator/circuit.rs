@@ -8,6 +8,15 @@
 
 use crate::domain::{Fail, Store};
 
+/// The node after node `i`, counted from 0, if `succ[i]` is fixed to one
+/// of the `succ.len()` nodes numbered from `first`.
+fn successor(s: &Store<'_>, succ: &[u32], first: i64, i: usize) -> Option<usize> {
+    s.fixed_value(succ[i])
+        .and_then(|v| v.checked_sub(first))
+        .and_then(|v| usize::try_from(v).ok())
+        .filter(|&j| j < succ.len())
+}
+
 /// `succ[i]` is the node after `i`, nodes numbered from 0.
 #[derive(Clone, Debug)]
 pub(crate) struct Circuit {
@@ -19,15 +28,9 @@ pub(crate) struct Circuit {
 impl Circuit {
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         let n = self.succ.len();
-        let first = self.first;
-        let next = |s: &Store<'_>, i: usize| -> Option<usize> {
-            s.fixed_value(self.succ[i])
-                .and_then(|v| v.checked_sub(first))
-                .and_then(|v| usize::try_from(v).ok())
-                .filter(|&j| j < n)
-        };
+        let next = |s: &Store<'_>, i: usize| successor(s, &self.succ, self.first, i);
         // Node `i` as a successor's value (the model checked it fits).
-        let node = |i: usize| first + i as i64;
+        let node = |i: usize| self.first + i as i64;
         let mut pointed = vec![false; n];
         for i in 0..n {
             if let Some(j) = next(s, i) {
@@ -96,15 +99,9 @@ pub(crate) struct Subcircuit {
 impl Subcircuit {
     pub(crate) fn run(&self, s: &mut Store<'_>) -> Result<(), Fail> {
         let n = self.succ.len();
-        let first = self.first;
-        let next = |s: &Store<'_>, i: usize| -> Option<usize> {
-            s.fixed_value(self.succ[i])
-                .and_then(|v| v.checked_sub(first))
-                .and_then(|v| usize::try_from(v).ok())
-                .filter(|&j| j < n)
-        };
+        let next = |s: &Store<'_>, i: usize| successor(s, &self.succ, self.first, i);
         // Node `i` as a successor's value (the model checked it fits).
-        let node = |i: usize| first + i as i64;
+        let node = |i: usize| self.first + i as i64;
         let is_out = |s: &Store<'_>, i: usize| next(s, i) == Some(i);
         let mut pointed = vec![false; n];
         for i in 0..n {
