@@ -111,3 +111,17 @@ fn int_eq_reif_of_a_constant_reads_the_value_inside_the_bounds() {
         assert_eq!(root_domains(&text), [vec![1, 3], vec![0]], "{reif}");
     }
 }
+
+#[test]
+fn an_equality_of_two_variables_passes_holes_both_ways() {
+    // y loses 2 inside its bounds: x = y + 1 loses 3, and int_eq's z
+    // loses 2 (the linear form kept both on bounds only).
+    let text = "var 1..5: x :: output_var;\nvar 0..4: y :: output_var;\n\
+                var 0..4: z :: output_var;\n\
+                constraint int_ne(y, 2);\nconstraint int_lin_eq([1,-1],[x,y],1);\n\
+                constraint int_eq(z, y);\nsolve satisfy;\n";
+    assert_eq!(
+        root_domains(text),
+        [vec![1, 2, 4, 5], vec![0, 1, 3, 4], vec![0, 1, 3, 4]]
+    );
+}

@@ -16,7 +16,7 @@ pub(super) enum Normal {
     Linear(Linear),
 }
 use crate::error::Error;
-use crate::propagator::{Dense, Linear, Predicate, Prop, Propagator, Table, User};
+use crate::propagator::{Dense, Global, Linear, Predicate, Prop, Propagator, Shift, Table, User};
 use crate::var::{Rel, Var};
 
 impl Model {
@@ -72,6 +72,37 @@ impl Model {
     /// `x == y + c`, as a linear constraint.
     pub fn equal(&mut self, x: Var, y: Var, c: i64) -> Result<(), Error> {
         self.linear(&[(1, x), (-1, y)], Rel::Eq, c)
+    }
+
+    /// `x == y + c`, domain consistent: a value leaves `x` when `y` lacks
+    /// it, shifted, and the other way round (the linear constraint of
+    /// [`equal`](Model::equal), posted too, keeps the bounds; an interval
+    /// variable, which has no holes, gets bounds only).
+    ///
+    /// # Errors
+    ///
+    /// As [`linear`](Model::linear).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::Rel;
+    ///
+    /// let mut m = csp::Model::new();
+    /// let x = m.var(1..=5)?;
+    /// let y = m.var(0..=4)?;
+    /// m.equal_domain(x, y, 1)?;
+    /// m.linear(&[(1, y)], Rel::Ne, 2)?; // y != 2, so x != 3
+    /// assert_eq!(m.compile().domain(x), [1, 2, 4, 5]);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn equal_domain(&mut self, x: Var, y: Var, c: i64) -> Result<(), Error> {
+        self.equal(x, y, c)?;
+        let (x, y) = (self.check(x)?, self.check(y)?);
+        if x != y {
+            self.global(Global::Shift(Shift { x, y, c }));
+        }
+        Ok(())
     }
 
     /// `vars[0] + vars[1] + ... rel rhs`.

@@ -11,7 +11,7 @@ use crate::propagator::{
 use crate::var::Var;
 
 impl Model {
-    fn global(&mut self, global: Global) {
+    pub(super) fn global(&mut self, global: Global) {
         self.props.push(Prop::Global(Arc::new(global)));
     }
 

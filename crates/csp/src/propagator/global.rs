@@ -18,6 +18,7 @@ use super::nvalue::NValue;
 use super::packing::BinPacking;
 use super::precede::{Chain, Precede};
 use super::reified_global::{AllDifferentReif, TableReif};
+use super::shift::Shift;
 use super::sorted::Sorted;
 use crate::domain::{Fail, Store};
 
@@ -41,6 +42,7 @@ pub(crate) enum Global {
     AllDifferentReif(AllDifferentReif),
     TableReif(TableReif),
     Cardinality(Cardinality),
+    Shift(Shift),
     Sorted(Sorted),
     Precede(Precede),
     Chain(Chain),
@@ -67,6 +69,7 @@ impl Global {
             Global::AllDifferentReif(a) => each_once(a.vars()),
             Global::TableReif(t) => each_once(t.vars()),
             Global::Cardinality(c) => each_once(c.vars()),
+            Global::Shift(t) => each_once(vec![t.x, t.y]),
             Global::Sorted(o) => each_once(o.xs.to_vec()),
             Global::Precede(p) => each_once(p.xs.to_vec()),
             Global::Chain(c) => each_once(c.xs.to_vec()),
@@ -125,6 +128,7 @@ impl Global {
             Global::AllDifferentReif(a) => a.run(s),
             Global::TableReif(t) => t.run(s),
             Global::Cardinality(c) => c.run(s),
+            Global::Shift(t) => t.run(s),
             Global::Sorted(o) => o.run(s),
             Global::Precede(p) => p.run(s),
             Global::Chain(c) => c.run(s),

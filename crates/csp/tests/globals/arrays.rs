@@ -150,6 +150,24 @@ proptest! {
     }
 
     #[test]
+    fn equal_domain_with_a_variable_on_both_sides_and_any_shift(
+        (d, x, y, c, goal) in (1usize..=3).prop_flat_map(|n| (
+            domains(n),
+            0..n,
+            0..n,
+            -3i64..=3,
+            objective(n),
+        )),
+    ) {
+        agree(
+            &d,
+            &|m, v| m.equal_domain(v[x], v[y], c),
+            &|a| a[x] == a[y] + c,
+            &goal,
+        )?;
+    }
+
+    #[test]
     fn lex_lesseq_with_shared_variables_and_lists_of_different_lengths(
         (d, xs, ys, goal) in (1usize..=4).prop_flat_map(|n| (
             domains(n),

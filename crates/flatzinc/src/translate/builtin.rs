@@ -133,6 +133,12 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
             let shift = i64::try_from(rhs);
             return if let (Rel::Ne, [(1, x), (-1, y)], Ok(shift)) = (rel, &terms[..], shift) {
                 b.model.not_equal(*x, *y, shift).map_err(solver)
+            } else if let (Rel::Eq, [(1, x), (-1, y)] | [(-1, y), (1, x)], Ok(shift)) =
+                (rel, &terms[..], shift)
+            {
+                // x = y + c (int_eq too): the holes pass both ways, as
+                // Gecode's equality of two variables does.
+                b.model.equal_domain(*x, *y, shift).map_err(solver)
             } else {
                 b.model.linear_wide(&terms, rel, rhs).map_err(solver)
             };
