@@ -5,7 +5,7 @@
 
 use csp::{Rel, Var};
 
-use super::{Builder, TranslateError, global, int_value, power};
+use super::{Builder, TranslateError, equality, global, int_value, power};
 use crate::instance::{Arg, Call, Term, Value};
 
 /// The most tuples a constraint's table may hold before it falls back to a
@@ -100,30 +100,9 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Res<()> {
             None => (call.name.as_str(), Form::Plain),
         },
     };
-    // `b <-> x = c` (or `b -> x = c`) of a variable and a constant: the
-    // membership of one value, which reads the value itself, where the
-    // linear form would read the bounds and miss the value leaving from
-    // inside them (the channels of `inverse`-like models, one per value).
-    if stem == "int_eq" && form != Form::Plain {
-        let constant = |t: &Term| match t {
-            Term::Const(Value::Int(c)) => Some(*c),
-            _ => None,
-        };
-        a.count(3)?;
-        let (t0, t1) = (a.term(0)?, a.term(1)?);
-        let one = match (constant(t0), constant(t1)) {
-            (None, Some(c)) => Some((t0, c)),
-            (Some(c), None) => Some((t1, c)),
-            _ => None,
-        };
-        if let Some((t, c)) = one {
-            let (x, r) = (b.var(t, pos)?, b.var(a.term(2)?, pos)?);
-            return if form == Form::Reif {
-                b.model.reify_in(r, x, [c]).map_err(solver)
-            } else {
-                b.model.half_reify_in(r, x, [c]).map_err(solver)
-            };
-        }
+    // `b <-> x = c` (or `b -> x = c`) of a variable and a constant.
+    if stem == "int_eq" && form != Form::Plain && equality::one_value(b, &a, form == Form::Reif)? {
+        return Ok(());
     }
     // Linear forms, plain, reified and half-reified: the solver's linear
     // propagators (on bounds).

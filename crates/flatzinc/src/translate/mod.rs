@@ -4,6 +4,7 @@
 
 mod bounds;
 mod builtin;
+mod equality;
 mod global;
 mod power;
 mod search;
