@@ -9,6 +9,7 @@ mod constraints;
 mod deadline;
 mod disjunctive;
 mod divide;
+mod fingerprint;
 mod globals;
 mod hall;
 mod hidato;

@@ -4,6 +4,7 @@
 //! - `propagate`: the loop that runs the propagators to a fixpoint;
 //! - `choice`: the choices the engine branches on;
 //! - `choose`: which variable and which values a state branches on;
+//! - `fingerprint`: the network's identity, a hash of what decides its answers;
 //! - `objective`: branch and bound on the model's objective;
 //! - `restart`: the first solution by runs with growing node budgets.
 //!
@@ -11,6 +12,7 @@
 
 mod choice;
 mod choose;
+mod fingerprint;
 mod objective;
 mod propagate;
 mod restart;
