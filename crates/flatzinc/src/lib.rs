@@ -58,6 +58,7 @@ mod ast;
 mod check;
 mod error;
 mod instance;
+pub mod job;
 mod lex;
 mod limit;
 mod optimize;

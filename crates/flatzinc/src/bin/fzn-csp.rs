@@ -29,7 +29,9 @@ const GRACE: Duration = Duration::from_millis(500);
 '==========' once the search is complete (all solutions given with -a, or the optimum proved); \
 '=====UNSATISFIABLE=====' when there is none; '=====UNKNOWN=====' when a limit stopped the search first. \
 Every solution is checked against the model's constraints before it is printed. \
-SIGINT or SIGTERM stops the search: the best solution found so far is printed (or '=====UNKNOWN====='), and a second one ends at once."
+SIGINT or SIGTERM stops the search: the best solution found so far is printed (or '=====UNKNOWN====='), and a second one ends at once.
+
+In pieces (a cluster job): --shard I/M --out DIR solves the tasks i with i mod M = I of the model's subproblems (cut at --depth D, or about 1024 of them) and writes their result to a checksummed file in DIR; 'fzn-csp merge DIR' checks that every shard is there once, all of one model and options, and prints the answer (the first or best solution, '==========' when every task was searched to the end, the count of solutions as '%%%mzn-stat: solutions=N'); 'fzn-csp merge DIR --status' says which shards are done. --checkpoint FILE (with or without --shard) records each task as it finishes, so a run killed even with kill -9 resumes exactly. -a counts every solution, -p N solves tasks on N threads, -t stops a run (a shard stopped so writes no file; its checkpoint keeps the tasks done). A file named 'merge' is './merge'."
 )]
 struct Args {
     /// The FlatZinc file.
@@ -66,6 +68,22 @@ struct Args {
     /// (off by default: it paid off on few public scheduling instances).
     #[arg(long = "cumulative-overload")]
     cumulative_overload: bool,
+    /// Solve shard I of M of the model's subproblems (the tasks i with
+    /// i mod M = I) and write its result into --out DIR; I/M, slurm or
+    /// slurm/M (from the Slurm array's variables).
+    #[arg(long, value_name = "I/M", requires = "out")]
+    shard: Option<String>,
+    /// The directory of the shard files (with --shard).
+    #[arg(long, value_name = "DIR", requires = "shard")]
+    out: Option<std::path::PathBuf>,
+    /// Record each finished task in FILE and resume from it: the search
+    /// is split into subproblems, the answer printed as 'merge' prints it.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Cut the search into the subproblems at depth D (with --shard or
+    /// --checkpoint; default: the engine's pick, about 1024 of them).
+    #[arg(long, value_name = "D")]
+    depth: Option<usize>,
 }
 
 fn main() -> ExitCode {
@@ -87,6 +105,9 @@ fn main() -> ExitCode {
             say(&format!("cannot handle signal {signal}: {e}"));
             return ExitCode::from(1);
         }
+    }
+    if std::env::args_os().nth(1).is_some_and(|a| a == "merge") {
+        return merge();
     }
     if let Some(unknown) = std::env::args().skip(1).find(|a| glued_unknown(a)) {
         say(&format!(
@@ -148,7 +169,66 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Pipe) => ExitCode::SUCCESS,
         Err(Failure::Message(message)) => {
+            message.lines().for_each(say);
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(message)) => {
             say(&message);
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `fzn-csp merge DIR [--status]`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "fzn-csp merge",
+    bin_name = "fzn-csp merge",
+    about = "Add up the shard files fzn-csp --shard wrote into DIR and print the answer, once every shard is there, once, \
+of one model and options (a missing, duplicate or foreign shard is named, and nothing is printed: status 1)."
+)]
+struct MergeArgs {
+    /// The directory of the shard files.
+    dir: std::path::PathBuf,
+    /// Say which shards are done and which are missing, and what is wrong.
+    #[arg(long)]
+    status: bool,
+}
+
+fn merge() -> ExitCode {
+    // "merge" stands where a program's name would: clap skips it.
+    let args = match MergeArgs::try_parse_from(std::env::args_os().skip(1)) {
+        Ok(args) => args,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let text = e.to_string();
+            say(text
+                .lines()
+                .next()
+                .unwrap_or("bad arguments")
+                .trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let text = if args.status {
+        flatzinc::job::status(&args.dir)
+    } else {
+        flatzinc::job::merge(&args.dir)
+    };
+    match text {
+        Ok(text) => match Printer::default().print(&text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                say(&format!("cannot write the output: {e}"));
+                ExitCode::from(1)
+            }
+        },
+        Err(e) => {
+            e.to_string().lines().for_each(say);
             ExitCode::from(1)
         }
     }
@@ -198,6 +278,8 @@ enum Failure {
     /// The reader of the output went away.
     Pipe,
     Message(String),
+    /// A mistake in the command line: status 2.
+    Usage(String),
 }
 
 impl From<std::io::Error> for Failure {
@@ -254,6 +336,9 @@ fn run(
     if args.cumulative_overload {
         translation.model.cumulative_overload_check(true);
     }
+    if args.shard.is_some() || args.checkpoint.is_some() || args.depth.is_some() {
+        return job(args, instance, translation, &limits, out);
+    }
     let init_time = start.elapsed();
     let options = flatzinc::solve::Options {
         all: args.all,
@@ -305,6 +390,71 @@ fn run(
         out.print(&end)?;
     }
     Ok(())
+}
+
+/// The model as a job of subproblems (`--shard`, `--checkpoint`,
+/// `--depth`): a shard file written, or the answer printed.
+fn job(
+    args: &Args,
+    instance: flatzinc::Instance,
+    translation: flatzinc::Translation,
+    limits: &backtrack::Limits,
+    out: &Printer,
+) -> Result<(), Failure> {
+    if args.solutions.is_some() {
+        return Err(Failure::Usage(
+            "-n cannot be used with --shard, --checkpoint or --depth: a job gives the first, the best or (with -a) every solution".into(),
+        ));
+    }
+    let Ok(network) = translation.model.compile_with(limits) else {
+        return Ok(out.print("=====UNKNOWN=====\n")?);
+    };
+    let name = args.file.file_name().unwrap_or(args.file.as_os_str());
+    let options = flatzinc::job::Options {
+        all: args.all,
+        free: args.free,
+        depth: args.depth,
+    };
+    let tasks = flatzinc::job::Tasks::new(
+        &name.to_string_lossy(),
+        instance,
+        translation,
+        network,
+        options,
+    );
+    let mut run = runner::Options::new()
+        .threads(args.threads.map_or(1, |n| n as usize))
+        .limits(limits.clone())
+        .program(format!("fzn-csp {}", env!("CARGO_PKG_VERSION")));
+    if let Some(path) = &args.checkpoint {
+        run = run.checkpoint(path);
+    }
+    let runner_error = |e: runner::Error| match e {
+        runner::Error::Usage(message) => Failure::Usage(message),
+        other => Failure::Message(other.to_string()),
+    };
+    if let (Some(spec), Some(dir)) = (&args.shard, &args.out) {
+        run = run.shard(runner::Shard::parse(spec).map_err(runner_error)?, dir);
+    }
+    let finished = runner::run(&tasks, &run).map_err(runner_error)?;
+    if let Some(violation) = tasks.wrong() {
+        return Err(Failure::Message(format!(
+            "the solver found an assignment that is not a solution ({violation}); it is not printed"
+        )));
+    }
+    match &args.shard {
+        Some(spec) if finished.outcome.is_limited() => Err(Failure::Message(format!(
+            "shard {spec} {}: no shard file written{}",
+            finished.outcome,
+            if args.checkpoint.is_some() {
+                " (the checkpoint keeps the tasks done: run it again)"
+            } else {
+                ""
+            }
+        ))),
+        Some(_) => Ok(()),
+        None => Ok(out.print(&finished.value.output(finished.tasks as u64))?),
+    }
 }
 
 /// Whether `arg` is another solver's option that would otherwise read as
