@@ -280,7 +280,7 @@ mod tests {
         let back = Found::from_json(&found.to_json()).unwrap();
         assert_eq!(back, found);
         assert!(found.check(&Cover::new(3, 4, 8)).is_ok());
-        assert!(found.check(&Cover::new(1, 2, 5)).is_err());
+        assert!(found.check(&Cover::new(0, 2, 4)).is_err());
         let mut none_counted = best(3, 1);
         none_counted.solutions = 0;
         assert!(none_counted.check(&Cover::one(3)).is_err());
