@@ -122,9 +122,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let text = e.to_string();
-            let line = text.lines().next().unwrap_or("bad arguments");
-            say(line.trim_start_matches("error: "));
+            say(&usage_line(&e));
             return ExitCode::from(2);
         }
     };
@@ -204,12 +202,7 @@ fn merge() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let text = e.to_string();
-            say(text
-                .lines()
-                .next()
-                .unwrap_or("bad arguments")
-                .trim_start_matches("error: "));
+            say(&usage_line(&e));
             return ExitCode::from(2);
         }
     };
@@ -231,6 +224,19 @@ fn merge() -> ExitCode {
             e.to_string().lines().for_each(say);
             ExitCode::from(1)
         }
+    }
+}
+
+/// A command-line error in one line: clap's first, with the argument it
+/// names on the next when the first ends in a colon.
+fn usage_line(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let mut lines = text.lines().map(str::trim);
+    let first = lines.next().unwrap_or("bad arguments");
+    let first = first.trim_start_matches("error: ");
+    match (first.strip_suffix(':'), lines.next()) {
+        (Some(head), Some(what)) if !what.is_empty() => format!("{head}: {what}"),
+        _ => first.to_owned(),
     }
 }
 
@@ -401,59 +407,26 @@ fn job(
     limits: &backtrack::Limits,
     out: &Printer,
 ) -> Result<(), Failure> {
-    if args.solutions.is_some() {
-        return Err(Failure::Usage(
-            "-n cannot be used with --shard, --checkpoint or --depth: a job gives the first, the best or (with -a) every solution".into(),
-        ));
-    }
-    let Ok(network) = translation.model.compile_with(limits) else {
-        return Ok(out.print("=====UNKNOWN=====\n")?);
-    };
     let name = args.file.file_name().unwrap_or(args.file.as_os_str());
-    let options = flatzinc::job::Options {
-        all: args.all,
-        free: args.free,
-        depth: args.depth,
+    let request = flatzinc::job::Request {
+        name: name.to_string_lossy().into_owned(),
+        options: flatzinc::job::Options {
+            all: args.all,
+            free: args.free,
+            depth: args.depth,
+        },
+        solutions: args.solutions.is_some(),
+        threads: args.threads.map_or(1, |n| n as usize),
+        checkpoint: args.checkpoint.clone(),
+        shard: args.shard.clone().zip(args.out.clone()),
+        limits: limits.clone(),
+        program: format!("fzn-csp {}", env!("CARGO_PKG_VERSION")),
     };
-    let tasks = flatzinc::job::Tasks::new(
-        &name.to_string_lossy(),
-        instance,
-        translation,
-        network,
-        options,
-    );
-    let mut run = runner::Options::new()
-        .threads(args.threads.map_or(1, |n| n as usize))
-        .limits(limits.clone())
-        .program(format!("fzn-csp {}", env!("CARGO_PKG_VERSION")));
-    if let Some(path) = &args.checkpoint {
-        run = run.checkpoint(path);
-    }
-    let runner_error = |e: runner::Error| match e {
-        runner::Error::Usage(message) => Failure::Usage(message),
-        other => Failure::Message(other.to_string()),
-    };
-    if let (Some(spec), Some(dir)) = (&args.shard, &args.out) {
-        run = run.shard(runner::Shard::parse(spec).map_err(runner_error)?, dir);
-    }
-    let finished = runner::run(&tasks, &run).map_err(runner_error)?;
-    if let Some(violation) = tasks.wrong() {
-        return Err(Failure::Message(format!(
-            "the solver found an assignment that is not a solution ({violation}); it is not printed"
-        )));
-    }
-    match &args.shard {
-        Some(spec) if finished.outcome.is_limited() => Err(Failure::Message(format!(
-            "shard {spec} {}: no shard file written{}",
-            finished.outcome,
-            if args.checkpoint.is_some() {
-                " (the checkpoint keeps the tasks done: run it again)"
-            } else {
-                ""
-            }
-        ))),
-        Some(_) => Ok(()),
-        None => Ok(out.print(&finished.value.output(finished.tasks as u64))?),
+    match flatzinc::job::run(instance, translation, &request) {
+        Ok(Some(answer)) => Ok(out.print(&answer)?),
+        Ok(None) => Ok(()),
+        Err(flatzinc::job::JobError::Usage(message)) => Err(Failure::Usage(message)),
+        Err(e) => Err(Failure::Message(e.to_string())),
     }
 }
 

@@ -3,10 +3,12 @@
 //! (a checkpoint) and spreads over a cluster (shards, then a merge).
 //!
 //! - `found`: what the tasks found, added up ([`Found`]);
-//! - `merge`: the shards of a directory added up and printed.
+//! - `merge`: the shards of a directory added up and printed;
+//! - `run`: a job run as the command line asks.
 
 mod found;
 mod merge;
+mod run;
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
@@ -23,6 +25,7 @@ use crate::translate::Translation;
 
 pub use found::{Best, Found};
 pub use merge::{is_ours, merge, status};
+pub use run::{JobError, Request, run};
 
 /// The version of the way [`Tasks`] splits an instance: the engine's
 /// subproblems of the compiled network, at the depth given or picked. It
