@@ -3,10 +3,16 @@
 # a merge job that depends on it, a task that fails on purpose, `merge
 # --status` naming it, its resubmission alone, and the exact total; then
 # the same for the pentomino 6x10 count, a job of the generic runner, with
-# a failed task resubmitted too.
+# a failed task resubmitted too; then a FlatZinc model (8 queens on a
+# 10x10 board, compiled by MiniZinc with this repository's library) solved
+# by fzn-csp across an 8-task array, its merged count of all solutions and
+# first solution checked against one process's, and a failed task
+# resubmitted.
 #
-#   slurm/e2e.sh [PATH/TO/nqueens [PATH/TO/pentomino]]
-#       (default: target/release/nqueens, target/release/examples/pentomino)
+#   slurm/e2e.sh [PATH/TO/nqueens [PATH/TO/pentomino [PATH/TO/fzn-csp]]]
+#       (default: TARGET/release/nqueens, TARGET/release/examples/pentomino,
+#       TARGET/release/fzn-csp, TARGET being the target directory cargo
+#       reports, so a custom CARGO_TARGET_DIR works)
 #
 # Starts the local cluster (installing Slurm if needed) and always stops it.
 # Fails loudly if anything is missing; it never passes by skipping.
@@ -14,10 +20,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 
-nqueens=$(realpath "${1:-target/release/nqueens}")
+target=$(cargo metadata --format-version 1 --no-deps --manifest-path "$repo/Cargo.toml" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])') ||
+    { echo "e2e: cargo cannot say where the target directory is" >&2; exit 1; }
+nqueens=$(realpath "${1:-$target/release/nqueens}")
 [ -x "$nqueens" ] || { echo "e2e: no nqueens binary at $nqueens" >&2; exit 1; }
-pentomino=$(realpath "${2:-target/release/examples/pentomino}")
+pentomino=$(realpath "${2:-$target/release/examples/pentomino}")
 [ -x "$pentomino" ] || { echo "e2e: no pentomino example at $pentomino" >&2; exit 1; }
+fzn=$(realpath "${3:-$target/release/fzn-csp}")
+[ -x "$fzn" ] || { echo "e2e: no fzn-csp binary at $fzn" >&2; exit 1; }
 work=$(mktemp -d /tmp/nqueens-e2e.XXXXXX)
 chmod 0755 "$work" # the munge user must reach the cluster's files inside
 export NQUEENS_SLURM_DIR=$work/cluster
@@ -123,4 +134,52 @@ wait_for "$retry"
 merged=$("$pentomino" merge "$work/pento-flaky")
 [ "$merged" = "$expected" ] || { say "pentomino merge after the retry printed '$merged'"; exit 1; }
 say "merged after the retry: $merged"
+
+# A FlatZinc model across an array, against one process.
+model=$repo/crates/flatzinc/tests/data/shard/queens10.fzn
+alone=$("$fzn" -a "$model" | grep -c -- '^----------$')
+first=$("$fzn" "$model" | sed -n 1p)
+[ "$alone" = 724 ] || { say "fzn-csp -a alone printed $alone solutions, expected 724"; exit 1; }
+cat > "$work/fzn-flaky" <<WRAPPER
+#!/usr/bin/env bash
+if [ "\${SLURM_ARRAY_TASK_ID:-}" = "\${FAIL_TASK:-none}" ]; then
+    echo "task \$SLURM_ARRAY_TASK_ID fails on purpose" >&2
+    exit 1
+fi
+exec "$fzn" "\$@"
+WRAPPER
+chmod +x "$work/fzn-flaky"
+
+# The answer of a merge, checked: the first solution one process finds
+# first, every solution counted, the count of one process.
+check_fzn() {
+    local out=$1
+    [ "$(sed -n 1p "$out")" = "$first" ] || { say "the merged first solution is not one process's"; cat "$out"; exit 1; }
+    grep -qx '==========' "$out" || { say "the merge did not say the search is complete"; cat "$out"; exit 1; }
+    grep -qx "%%%mzn-stat: solutions=$alone" "$out" || { say "the merge did not count $alone solutions"; cat "$out"; exit 1; }
+}
+
+say "an 8-task array for a FlatZinc model (fzn-csp -a), and a merge job after it"
+array=$(FZN_CSP=$fzn sbatch --parsable --array=0-7 "$repo/slurm/fzn.sbatch" "$model" 8 "$work/fzn" -a)
+merge=$(sbatch --parsable --dependency="afterok:$array" --output="$work/fzn-merge.out" \
+    --wrap "$fzn merge $work/fzn")
+wait_for "$array"
+wait_for "$merge"
+check_fzn "$work/fzn-merge.out"
+say "merged: $(grep solutions= "$work/fzn-merge.out"), as one process"
+
+say "the same with task 2 failing, then resubmitted alone"
+FAIL_TASK=2 FZN_CSP=$work/fzn-flaky sbatch --parsable --array=0-7 "$repo/slurm/fzn.sbatch" \
+    "$model" 8 "$work/fzn-flaky" -a > "$work/array.id"
+wait_for "$(cat "$work/array.id")"
+if "$fzn" merge "$work/fzn-flaky" > "$work/refused.out" 2>&1; then
+    say "the fzn-csp merge accepted an incomplete set of shards"
+    exit 1
+fi
+"$fzn" merge "$work/fzn-flaky" --status | grep -qx "missing: 2" || { say "merge --status did not name shard 2"; exit 1; }
+retry=$(FZN_CSP=$fzn sbatch --parsable --array=2 "$repo/slurm/fzn.sbatch" "$model" 8 "$work/fzn-flaky" -a)
+wait_for "$retry"
+"$fzn" merge "$work/fzn-flaky" > "$work/fzn-retry.out"
+check_fzn "$work/fzn-retry.out"
+say "merged after the retry: $(grep solutions= "$work/fzn-retry.out")"
 say "passed"
