@@ -170,16 +170,16 @@ say "merged: $(grep solutions= "$work/fzn-merge.out"), as one process"
 
 say "the same with task 2 failing, then resubmitted alone"
 FAIL_TASK=2 FZN_CSP=$work/fzn-flaky sbatch --parsable --array=0-7 "$repo/slurm/fzn.sbatch" \
-    "$model" 8 "$work/fzn-flaky" -a > "$work/array.id"
+    "$model" 8 "$work/fzn-shards" -a > "$work/array.id"
 wait_for "$(cat "$work/array.id")"
-if "$fzn" merge "$work/fzn-flaky" > "$work/refused.out" 2>&1; then
+if "$fzn" merge "$work/fzn-shards" > "$work/refused.out" 2>&1; then
     say "the fzn-csp merge accepted an incomplete set of shards"
     exit 1
 fi
-"$fzn" merge "$work/fzn-flaky" --status | grep -qx "missing: 2" || { say "merge --status did not name shard 2"; exit 1; }
-retry=$(FZN_CSP=$fzn sbatch --parsable --array=2 "$repo/slurm/fzn.sbatch" "$model" 8 "$work/fzn-flaky" -a)
+"$fzn" merge "$work/fzn-shards" --status | grep -qx "missing: 2" || { say "merge --status did not name shard 2"; exit 1; }
+retry=$(FZN_CSP=$fzn sbatch --parsable --array=2 "$repo/slurm/fzn.sbatch" "$model" 8 "$work/fzn-shards" -a)
 wait_for "$retry"
-"$fzn" merge "$work/fzn-flaky" > "$work/fzn-retry.out"
+"$fzn" merge "$work/fzn-shards" > "$work/fzn-retry.out"
 check_fzn "$work/fzn-retry.out"
 say "merged after the retry: $(grep solutions= "$work/fzn-retry.out")"
 say "passed"

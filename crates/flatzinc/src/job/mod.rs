@@ -54,7 +54,7 @@ pub struct Options {
 /// The tasks are the subproblems of its compiled network; each one's
 /// result is a [`Found`]: its solutions counted (all of its subtree with
 /// [`Options::all`], otherwise up to its first), each checked against the
-/// instance by [`check`](crate::check) before it counts; its first
+/// instance by [`check`](fn@crate::check) before it counts; its first
 /// solution's printed lines; for an optimisation, its best solution by
 /// branch and bound.
 ///
