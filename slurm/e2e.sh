@@ -3,8 +3,8 @@
 # a merge job that depends on it, a task that fails on purpose, `merge
 # --status` naming it, its resubmission alone, and the exact total; then
 # the same for the pentomino 6x10 count, a job of the generic runner, with
-# a failed task resubmitted too; then a FlatZinc model (8 queens on a
-# 10x10 board, compiled by MiniZinc with this repository's library) solved
+# a failed task resubmitted too; then a FlatZinc model (10 queens,
+# compiled by MiniZinc with this repository's library) solved
 # by fzn-csp across an 8-task array, its merged count of all solutions and
 # first solution checked against one process's, and a failed task
 # resubmitted.
