@@ -203,25 +203,30 @@ fn a_shard_of_another_model_or_other_options_is_refused() {
 
 #[test]
 fn a_shard_stopped_by_the_time_limit_writes_no_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = model("queens12.fzn");
-    let out = fzn(&[
-        "-a",
-        "-t",
-        "100",
-        path.to_str().unwrap(),
-        "--shard",
-        "0/1",
-        "--out",
-        dir.path().to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("no shard file written"),
-        "{}",
-        text(&out.stderr)
-    );
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    // Stopped while reading the file, or in the search.
+    for ms in ["1", "100"] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = model("queens12.fzn");
+        let out = fzn(&[
+            "-a",
+            "-t",
+            ms,
+            path.to_str().unwrap(),
+            "--shard",
+            "0/1",
+            "--out",
+            dir.path().to_str().unwrap(),
+        ]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "-t {ms}: {stderr}");
+        assert!(
+            stderr.contains("no shard file written"),
+            "-t {ms}: {stderr}"
+        );
+        assert_eq!(text(&out.stdout), "", "-t {ms}");
+        let files = std::fs::read_dir(dir.path()).map_or(0, Iterator::count);
+        assert_eq!(files, 0, "-t {ms}");
+    }
 }
 
 #[test]
@@ -346,5 +351,45 @@ fn a_checkpointed_shard_survives_kill_9_and_resumes_exactly() {
     assert_eq!(
         solutions(&merged),
         solutions(&one_process("queens12.fzn", &[]))
+    );
+}
+
+#[test]
+fn a_solution_that_prints_more_than_a_checkpoint_keeps_is_refused_and_nothing_recorded() {
+    // 13,000 fixed values of 19 digits: more than 256 KiB printed.
+    let n = 13_000;
+    let mut file: String = (0..n)
+        .map(|i| format!("var 1000000000000000000..1000000000000000000: x{i};\n"))
+        .collect();
+    file.push_str("var 1..2: y :: output_var;\n");
+    let names: Vec<String> = (0..n).map(|i| format!("x{i}")).collect();
+    file.push_str(&format!(
+        "array [1..{n}] of var int: xs :: output_array([1..{n}]) = [{}];\nsolve satisfy;\n",
+        names.join(",")
+    ));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("wide.fzn");
+    std::fs::write(&path, file).unwrap();
+    let journal = dir.path().join("wide.journal");
+    let out = fzn(&[
+        path.to_str().unwrap(),
+        "--checkpoint",
+        journal.to_str().unwrap(),
+        "--shard",
+        "0/1",
+        "--out",
+        dir.path().join("out").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("fzn-csp: a solution prints "),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(recorded(&journal), 0);
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("out")).unwrap().count(),
+        0
     );
 }

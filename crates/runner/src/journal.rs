@@ -43,8 +43,9 @@ pub const JOURNAL_FORMAT: &str = "backtrack-journal";
 pub const JOURNAL_VERSION: u32 = 3;
 
 /// The longest line of a journal read: a header names a work list in a
-/// few words, an entry holds one task's result.
-pub const JOURNAL_LINE_MAX: usize = 1 << 16;
+/// few words, an entry holds one task's result (a FlatZinc job's, the
+/// printed lines of a solution: up to a quarter of this).
+pub const JOURNAL_LINE_MAX: usize = 1 << 20;
 
 #[derive(Serialize)]
 struct HeaderOut<'a> {

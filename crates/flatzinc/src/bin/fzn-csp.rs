@@ -131,6 +131,7 @@ fn main() -> ExitCode {
     let deadline = args
         .time
         .and_then(|ms| start.checked_add(Duration::from_millis(ms)));
+    let shard = args.shard.clone();
     {
         let (signalled, printer) = (Arc::clone(&signalled), printer.clone());
         std::thread::spawn(move || {
@@ -160,6 +161,11 @@ fn main() -> ExitCode {
                 .is_some_and(|t| now >= t)
         };
         if late(deadline) || late(signal_seen) {
+            if let Some(spec) = &shard {
+                // A shard prints no answer: it ends as unfinished.
+                say(&stopped(spec));
+                std::process::exit(1);
+            }
             printer.give_up();
         }
     };
@@ -332,6 +338,9 @@ fn run(
     let (instance, mut translation) = match flatzinc::read(&text, !args.free, &limits) {
         Ok(read) => read,
         Err(flatzinc::ReadError::Stopped(_)) => {
+            if let Some(spec) = &args.shard {
+                return Err(Failure::Message(stopped(spec)));
+            }
             // The limit came before the search: nothing is known.
             out.print("=====UNKNOWN=====\n")?;
             return Ok(());
@@ -428,6 +437,11 @@ fn job(
         Err(flatzinc::job::JobError::Usage(message)) => Err(Failure::Usage(message)),
         Err(e) => Err(Failure::Message(e.to_string())),
     }
+}
+
+/// Why a shard ended unfinished before its search could say.
+fn stopped(spec: &str) -> String {
+    format!("shard {spec} stopped by the time limit or a signal: no shard file written")
 }
 
 /// Whether `arg` is another solver's option that would otherwise read as

@@ -8,10 +8,11 @@ use serde::de::{self, Deserializer};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
 
-/// The most bytes of a solution's printed lines a file may hold: far more
-/// than any model's output, and a bound on what a tampered file can make
-/// a merge keep in memory.
-const LINES_MAX: usize = 1 << 24;
+/// The most bytes of a solution's printed lines a task keeps: what a line
+/// of a checkpoint holds ([`runner::JOURNAL_LINE_MAX`]), with room for
+/// JSON's escapes; tens of thousands of values. A task whose solution
+/// prints more stops the run with a message (see [`Tasks`](super::Tasks)).
+pub const LINES_MAX: usize = runner::JOURNAL_LINE_MAX / 4;
 
 /// What some tasks of a [`Tasks`](super::Tasks) job found: a
 /// [`runner::Tally`], so that it is kept in checkpoints and shard files and

@@ -23,7 +23,7 @@ use crate::instance::Instance;
 use crate::output::solution_lines;
 use crate::translate::Translation;
 
-pub use found::{Best, Found};
+pub use found::{Best, Found, LINES_MAX};
 pub use merge::{is_ours, merge, status};
 pub use run::{JobError, Request, run};
 
@@ -74,10 +74,11 @@ pub struct Tasks {
     /// The best cost any task of this process has found (`i64::MAX` for
     /// none): a task starts its branch and bound from it.
     shared: AtomicI64,
-    /// Raised when a solution fails its check: every task stops.
+    /// Raised when a solution fails its check or prints too much: every
+    /// task stops.
     halt: Arc<AtomicBool>,
-    /// The first solution that failed its check.
-    wrong: Mutex<Option<crate::check::Violation>>,
+    /// Why, for the first such solution.
+    failure: Mutex<Option<String>>,
 }
 
 impl std::fmt::Debug for Tasks {
@@ -136,15 +137,19 @@ impl Tasks {
             options,
             shared: AtomicI64::new(i64::MAX),
             halt: Arc::new(AtomicBool::new(false)),
-            wrong: Mutex::new(None),
+            failure: Mutex::new(None),
         }
     }
 
-    /// The solution that failed its check, if one did: a bug of the
-    /// solver, reported instead of a wrong answer (the run then stopped
-    /// with no result written for its task).
-    pub fn wrong(&self) -> Option<crate::check::Violation> {
-        self.wrong.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    /// Why the run was stopped, if a solution failed its check (a bug of
+    /// the solver, reported instead of a wrong answer) or printed more
+    /// than [`LINES_MAX`] bytes, which no file of a job keeps: no result is
+    /// then recorded for its task.
+    pub fn failure(&self) -> Option<String> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// The state of task `index`: the root with the task's path applied.
@@ -157,29 +162,43 @@ impl Tasks {
     }
 
     /// The printed lines of the solution `network` is at, once checked;
-    /// `None` when it is not one, or fails its check (then recorded, and
-    /// every task told to stop).
+    /// `None` when it is not one; an error when it fails its check or
+    /// prints too much (then recorded, and every task told to stop).
     fn checked(&self, network: &Network) -> Option<Result<String, ()>> {
         let solution = network.solution()?;
         let values = self.translation.values(&solution);
-        match check(&self.instance, &values) {
-            Ok(()) => Some(Ok(solution_lines(&self.instance, &values))),
-            Err(violation) => {
-                let mut wrong = self.wrong.lock().unwrap_or_else(|e| e.into_inner());
-                wrong.get_or_insert(violation);
-                self.halt.store(true, Ordering::Relaxed);
-                Some(Err(()))
+        let failure = match check(&self.instance, &values) {
+            Ok(()) => {
+                let lines = solution_lines(&self.instance, &values);
+                if lines.len() <= LINES_MAX {
+                    return Some(Ok(lines));
+                }
+                format!(
+                    "a solution prints {} bytes, more than the {LINES_MAX} a shard or a checkpoint keeps: solve this model in one process",
+                    lines.len()
+                )
             }
-        }
+            Err(violation) => format!(
+                "the solver found an assignment that is not a solution ({violation}); it is not printed"
+            ),
+        };
+        let mut first = self.failure.lock().unwrap_or_else(|e| e.into_inner());
+        first.get_or_insert(failure);
+        self.halt.store(true, Ordering::Relaxed);
+        Some(Err(()))
     }
 
     fn satisfy(&self, index: usize, limits: &Limits) -> Report<Found> {
         let mut search = Search::new(self.state(index)).with_limits(limits.clone());
         let mut found = Found::default();
+        let mut failed = false;
         let outcome = search.for_each(|network, _| {
             let lines = match self.checked(network) {
                 None => return ControlFlow::Continue(()),
-                Some(Err(())) => return ControlFlow::Break(()),
+                Some(Err(())) => {
+                    failed = true;
+                    return ControlFlow::Break(());
+                }
                 Some(Ok(lines)) => lines,
             };
             found.solutions += 1;
@@ -193,7 +212,7 @@ impl Tasks {
             }
         });
         found.nodes = search.stats().nodes;
-        finish(found, outcome)
+        finish(found, if failed { FAILED } else { outcome })
     }
 
     /// Branch and bound on the task, from the best cost found so far by
@@ -241,14 +260,14 @@ impl Tasks {
             });
         });
         found.nodes = report.value.stats.nodes;
-        let outcome = if wrong {
-            Outcome::Stopped(Stop::Cancelled)
-        } else {
-            report.outcome
-        };
-        finish(found, outcome)
+        finish(found, if wrong { FAILED } else { report.outcome })
     }
 }
+
+/// The outcome of a task stopped by a solution that failed: cut short, so
+/// that its result is neither recorded nor written, and the run ends
+/// without a shard file.
+const FAILED: Outcome = Outcome::Stopped(Stop::Cancelled);
 
 /// A task's result with its outcome: searched to the end when complete;
 /// stopped at a first solution on request, which still finishes it.

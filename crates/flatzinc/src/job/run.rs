@@ -56,14 +56,16 @@ impl From<runner::Error> for JobError {
 /// Runs `translation` of `instance` as `request` says. With a shard, the
 /// shard file is written and nothing is returned; otherwise the answer of
 /// all the tasks, as [`Found::output`](super::Found::output) prints it
-/// (`=====UNKNOWN=====` when a limit stops the compile).
+/// (`=====UNKNOWN=====` when a limit stops the compile; for a shard,
+/// that is an error).
 ///
 /// # Errors
 ///
 /// [`JobError::Usage`] for `-n` or a shard that names no work;
 /// [`JobError::Failed`] for a checkpoint of another job, a file that
 /// cannot be written, a shard a limit stopped (no file is written), or a
-/// solution that fails its check.
+/// solution that fails its check or prints more than
+/// [`LINES_MAX`](super::LINES_MAX).
 pub fn run(
     instance: Instance,
     translation: Translation,
@@ -78,8 +80,17 @@ pub fn run(
         Some((spec, dir)) => Some((runner::Shard::parse(spec)?, dir)),
         None => None,
     };
-    let Ok(network) = translation.model.compile_with(&request.limits) else {
-        return Ok(Some("=====UNKNOWN=====\n".to_owned()));
+    let network = match (
+        translation.model.compile_with(&request.limits),
+        &request.shard,
+    ) {
+        (Ok(network), _) => network,
+        (Err(stop), Some((spec, _))) => {
+            return Err(JobError::Failed(format!(
+                "shard {spec} stopped while compiling ({stop}): no shard file written"
+            )));
+        }
+        (Err(_), None) => return Ok(Some("=====UNKNOWN=====\n".to_owned())),
     };
     let tasks = Tasks::new(
         &request.name,
@@ -99,10 +110,8 @@ pub fn run(
         options = options.shard(shard, dir);
     }
     let finished = runner::run(&tasks, &options)?;
-    if let Some(violation) = tasks.wrong() {
-        return Err(JobError::Failed(format!(
-            "the solver found an assignment that is not a solution ({violation}); it is not printed"
-        )));
+    if let Some(failure) = tasks.failure() {
+        return Err(JobError::Failed(failure));
     }
     match &request.shard {
         Some((spec, _)) if finished.outcome.is_limited() => Err(JobError::Failed(format!(
