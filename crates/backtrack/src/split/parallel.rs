@@ -44,7 +44,7 @@ use crate::work::{PerTask, Runner, WorkList};
 #[derive(Clone, Debug, Default)]
 pub struct Parallel {
     depth: Option<usize>,
-    settings: Settings,
+    pub(super) settings: Settings,
 }
 
 impl Parallel {
