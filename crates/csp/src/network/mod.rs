@@ -5,6 +5,7 @@
 //! - `choice`: the choices the engine branches on;
 //! - `choose`: which variable and which values a state branches on;
 //! - `objective`: branch and bound on the model's objective;
+//! - `parallel`: the same on several threads, with a shared incumbent;
 //! - `restart`: the first solution by runs with growing node budgets.
 //!
 //! A model is laid out as a network by `Model::compile` (in `model`).
@@ -12,6 +13,7 @@
 mod choice;
 mod choose;
 mod objective;
+mod parallel;
 mod propagate;
 mod restart;
 
