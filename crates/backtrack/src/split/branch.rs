@@ -24,7 +24,10 @@ impl Parallel {
     /// improvement, found by any thread or offered to `incumbent` from
     /// outside, reaches every running search at its next node (through
     /// [`Optimize::set_bound`], which may then be called at any state, not
-    /// only at a solution).
+    /// only at a solution). Each thread keeps one copy of the problem,
+    /// rewound to the root after each subproblem, so that what the problem
+    /// learns as it searches (weights of failures, say) carries over to
+    /// the thread's next subproblem.
     ///
     /// The outcome is [`Outcome::Complete`] when every subproblem was
     /// searched to its end, or when a solution met the root's
@@ -92,7 +95,18 @@ impl Parallel {
         F: Fn(&P, &[P::Choice]) + Sync,
     {
         let floor = problem.lower_bound();
-        let paths = self.split(problem);
+        let paths = match self.cut(problem) {
+            Ok(paths) => paths,
+            Err(stop) => {
+                let value = Optimum {
+                    best: None,
+                    lower_bound: floor,
+                    stats: Stats::default(),
+                };
+                let outcome = Outcome::Stopped(stop);
+                return Report { value, outcome };
+            }
+        };
         // Raised when a solution meets the root's floor: nothing can beat it.
         let met = Arc::new(AtomicBool::new(false));
         let limits = self.settings.limits.clone().cancel_flag(Arc::clone(&met));
@@ -104,18 +118,21 @@ impl Parallel {
             searched: 0,
         });
         let worker = || {
+            // One copy of the problem a thread, rewound to the root after
+            // each subproblem: what it learns (weights of failures, say)
+            // goes on to the next.
+            let mut shared = Shared {
+                inner: problem.clone(),
+                incumbent,
+                seen: u64::MAX,
+            };
+            shared.inner.set_limits(&limits);
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= paths.len() || limits.poll().is_some() {
                     return;
                 }
                 let path = &paths[i];
-                let mut shared = Shared {
-                    inner: problem.clone(),
-                    incumbent,
-                    seen: u64::MAX,
-                };
-                shared.inner.set_limits(&limits);
                 shared.follow();
                 for &choice in path {
                     shared.apply(choice);

@@ -95,7 +95,16 @@ impl Parallel {
         M: Fn(&P, &[P::Choice]) -> T + Sync,
         F: FnMut(T) -> ControlFlow<()>,
     {
-        let paths = self.split(problem);
+        let paths = match self.cut(problem) {
+            Ok(paths) => paths,
+            Err(stop) => {
+                let outcome = Outcome::Stopped(stop);
+                return Report {
+                    value: Stats::default(),
+                    outcome,
+                };
+            }
+        };
         let threads = self.settings.thread_count().max(1);
         let ahead = threads * 4;
         // Raised when `visit` breaks, or a subproblem is cut short: the
