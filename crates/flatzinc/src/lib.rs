@@ -62,6 +62,7 @@ mod lex;
 mod limit;
 mod optimize;
 mod output;
+mod parallel;
 mod parse;
 pub mod solve;
 mod translate;
