@@ -50,7 +50,7 @@ pub struct Parallel {
 }
 
 impl Parallel {
-    /// Cut where [`subproblems_auto`] does (the shallowest depth, up to 16,
+    /// Cut where [`subproblems_auto`](crate::subproblems_auto) does (the shallowest depth, up to 16,
     /// that gives at least 1024 subproblems), one thread per core.
     pub fn auto() -> Self {
         Parallel::default()
