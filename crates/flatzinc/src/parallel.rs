@@ -22,8 +22,14 @@ use crate::solve::{Options, Report, Run, SolveError, Status, raise};
 /// to list it, and again on each subproblem's path) cost little.
 const PER_THREAD: usize = 64;
 
-/// The threads' search of `run`: the cut, on `threads` threads.
+/// The most threads searched on: past the cores of any machine MiniZinc
+/// runs on, and each one holds a copy of the network.
+pub(crate) const MAX_THREADS: usize = 256;
+
+/// The threads' search of `run`: the cut, on `threads` threads (at most
+/// [`MAX_THREADS`]).
 fn parallel(run: &Run<'_>, threads: usize) -> Parallel {
+    let threads = threads.min(MAX_THREADS);
     Parallel::auto()
         .threads(threads)
         .aim(threads.saturating_mul(PER_THREAD))

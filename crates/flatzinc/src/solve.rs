@@ -31,10 +31,11 @@ pub struct Options {
     /// with what was found so far.
     pub cancel: Option<Arc<AtomicBool>>,
     /// `-p N`: search on N threads (0 and 1: on the calling thread
-    /// alone). The tree is cut into subproblems the threads share; the
-    /// solutions of a satisfaction problem come out in the order of the
-    /// search on one thread, and an optimisation shares each improvement
-    /// among the threads at once.
+    /// alone; at most 256, each holding a copy of the network). The tree
+    /// is cut into subproblems the threads share; the solutions of a
+    /// satisfaction problem come out in the order of the search on one
+    /// thread, and an optimisation shares each improvement among the
+    /// threads at once.
     pub threads: usize,
 }
 

@@ -103,6 +103,19 @@ fn all_solutions_on_several_threads_print_exactly_what_one_thread_prints() {
 }
 
 #[test]
+fn no_thread_count_changes_what_is_printed() {
+    // 0 is one thread, as is no -p at all; past 256 the threads are 256.
+    let one = printed(&["-a"], "1", &data("queens8"));
+    for threads in ["0", "1000"] {
+        assert_eq!(
+            printed(&["-a"], threads, &data("queens8")),
+            one,
+            "-p {threads}"
+        );
+    }
+}
+
+#[test]
 fn the_first_solutions_on_two_threads_are_the_first_on_one() {
     for args in [&[][..], &["-n", "5"], &["-n", "100"]] {
         let one = printed(args, "1", &data("queens10"));

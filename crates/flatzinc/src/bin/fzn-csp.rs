@@ -52,10 +52,11 @@ struct Args {
     /// Stop after MS milliseconds, parsing and setup included.
     #[arg(short = 't', long = "time-limit", value_name = "MS")]
     time: Option<u64>,
-    /// Search on N threads (0 or 1: on one). The tree is cut into
-    /// subproblems the threads share: the solutions of a satisfaction
-    /// problem are printed in the order one thread finds them, and each
-    /// improvement of an optimisation prunes every thread at once.
+    /// Search on N threads (0 or 1: on one; at most 256). The tree is
+    /// cut into subproblems the threads share: the solutions of a
+    /// satisfaction problem are printed in the order one thread finds
+    /// them, and each improvement of an optimisation prunes every thread
+    /// at once.
     #[arg(short = 'p', long = "parallel", value_name = "N")]
     threads: Option<u32>,
     /// Random seed (the search is deterministic; accepted for MiniZinc's sake).
