@@ -103,6 +103,17 @@ fn all_solutions_on_several_threads_print_exactly_what_one_thread_prints() {
 }
 
 #[test]
+fn statistics_add_up_over_the_threads() {
+    let one = printed(&["-a", "-s"], "1", &data("queens10"));
+    let two = printed(&["-a", "-s"], "2", &data("queens10"));
+    assert_eq!(stat(&two, "solutions"), 724);
+    assert_eq!(stat(&two, "peakDepth"), stat(&one, "peakDepth"));
+    // The subproblems' nodes: the tree's, but for the few above the cut.
+    let (nodes, all) = (stat(&two, "nodes"), stat(&one, "nodes"));
+    assert!(nodes <= all && nodes * 10 > all * 9, "{nodes} of {all}");
+}
+
+#[test]
 fn no_thread_count_changes_what_is_printed() {
     // 0 is one thread, as is no -p at all; past 256 the threads are 256.
     let one = printed(&["-a"], "1", &data("queens8"));
