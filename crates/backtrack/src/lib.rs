@@ -18,7 +18,10 @@
 //!   search cut short says so and never passes for a complete one;
 //! - a deterministic split of the tree into [`subproblems`], and
 //!   [`Parallel`] count, first-k and for-each on several threads, whose
-//!   results equal the sequential ones;
+//!   results equal the sequential ones, and a for-each that visits the
+//!   solutions in the sequential order ([`Parallel::for_each_in_order`]);
+//! - branch and bound on several threads ([`Parallel::optimize`]), every
+//!   improvement shared at once through an [`Incumbent`];
 //! - a [`WorkList`] (an ordered list of independent tasks whose results add
 //!   up) and the [`Runner`] that solves one on exactly the threads asked
 //!   for, with a deadline, cancel flags, progress by estimated work and a
@@ -120,7 +123,7 @@ pub use optimize::{Best, Optimize, Optimum, minimize, minimize_from, minimize_wi
 pub use problem::{Bits, ChoiceList, Problem};
 pub use search::{Search, Solutions, count, first, for_each};
 pub use settings::{Progress, Settings};
-pub use split::{Parallel, subproblems, subproblems_auto, subproblems_within};
+pub use split::{Incumbent, Parallel, subproblems, subproblems_auto, subproblems_within};
 pub use trace::{Event, Kind, Node, Trace, trace};
 pub use value::{Stacked, ValueProblem, count_values};
 pub use work::{PerTask, Runner, Setup, WorkList};

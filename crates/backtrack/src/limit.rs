@@ -98,6 +98,15 @@ impl Limits {
         None
     }
 
+    /// The deadline and the cancel flags alone, without the node budget.
+    pub(crate) fn untimed_nodes(&self) -> Limits {
+        Limits {
+            nodes: None,
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+        }
+    }
+
     /// The limit that a search which has visited `nodes` nodes has reached.
     pub(crate) fn reached(&self, nodes: u64) -> Option<Stop> {
         if self.nodes.is_some_and(|budget| nodes >= budget) {

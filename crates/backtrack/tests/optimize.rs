@@ -6,7 +6,7 @@ use proptest::prelude::*;
 /// Give each of `n` variables a value from `0..k` at a cost `weight[i][v]`,
 /// avoiding forbidden pairs of assignments; minimise the total.
 #[derive(Clone, Debug)]
-struct Assignment {
+pub(crate) struct Assignment {
     weight: Vec<Vec<u32>>,
     /// `(i, vi, j, vj)` with `i < j`: not both.
     forbidden: Vec<(usize, usize, usize, usize)>,
@@ -65,7 +65,10 @@ impl Optimize for Assignment {
 }
 
 /// The least total of every complete assignment, by enumeration.
-fn brute_force(weight: &[Vec<u32>], forbidden: &[(usize, usize, usize, usize)]) -> Option<u32> {
+pub(crate) fn brute_force(
+    weight: &[Vec<u32>],
+    forbidden: &[(usize, usize, usize, usize)],
+) -> Option<u32> {
     let k = weight[0].len();
     let n = weight.len();
     (0..k.pow(n as u32))
@@ -86,9 +89,9 @@ fn brute_force(weight: &[Vec<u32>], forbidden: &[(usize, usize, usize, usize)]) 
 }
 
 /// Pairs of assignments `(i, vi, j, vj)` that may not both hold.
-type Forbidden = Vec<(usize, usize, usize, usize)>;
+pub(crate) type Forbidden = Vec<(usize, usize, usize, usize)>;
 
-fn instance() -> impl Strategy<Value = (Vec<Vec<u32>>, Forbidden)> {
+pub(crate) fn instance() -> impl Strategy<Value = (Vec<Vec<u32>>, Forbidden)> {
     (1usize..=6, 1usize..=3).prop_flat_map(|(n, k)| {
         (
             prop::collection::vec(prop::collection::vec(0u32..10, k), n),
@@ -111,7 +114,7 @@ fn instance() -> impl Strategy<Value = (Vec<Vec<u32>>, Forbidden)> {
     })
 }
 
-fn problem(
+pub(crate) fn problem(
     weight: &[Vec<u32>],
     forbidden: &[(usize, usize, usize, usize)],
     prune: bool,
@@ -130,7 +133,7 @@ fn problem(
 
 /// The cost of a path, recomputed from the weights: the engine's record
 /// is checked, not trusted.
-fn path_cost(
+pub(crate) fn path_cost(
     weight: &[Vec<u32>],
     forbidden: &[(usize, usize, usize, usize)],
     path: &[usize],

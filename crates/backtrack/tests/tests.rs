@@ -4,6 +4,7 @@ mod engine;
 mod estimate;
 mod optimize;
 mod pace;
+mod shared;
 mod split;
 mod toys;
 mod trace;

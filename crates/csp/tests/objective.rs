@@ -99,7 +99,7 @@ proptest! {
 
 /// Whether `marks` is a Golomb ruler starting at 0: ascending, every
 /// distance between two marks different.
-fn is_golomb(marks: &[i64]) -> bool {
+pub(crate) fn is_golomb(marks: &[i64]) -> bool {
     let mut distances = Vec::new();
     for (i, &a) in marks.iter().enumerate() {
         for &b in &marks[i + 1..] {

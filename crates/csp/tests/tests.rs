@@ -20,6 +20,7 @@ mod linear;
 mod logic;
 mod model;
 mod objective;
+mod parallel;
 mod propagation;
 mod puzzle;
 mod regular;

@@ -63,6 +63,7 @@ mod lex;
 mod limit;
 mod optimize;
 mod output;
+mod parallel;
 mod parse;
 pub mod solve;
 mod translate;

@@ -123,42 +123,70 @@ pub(crate) fn optimize(
         emit(&solution_lines(instance, values)).map_err(SolveError::Output)?;
         given += 1;
     }
-    let enough = found >= run.wanted;
-    let status = match report.outcome {
-        backtrack::Outcome::Complete => Status::Complete,
-        _ if enough => Status::Enough,
-        _ => Status::Stopped,
-    };
-    let term = match &instance.objective {
-        Objective::Maximize(term) | Objective::Minimize(term) => Some(term),
-        Objective::Satisfy => None,
-    };
-    let sign = |cost: i64| problem.network.objective_of(cost);
-    let objective = match (term, &last) {
-        (Some(Term::Var(id)), Some(values)) => match values[id.0] {
-            Value::Int(v) => Some(v),
-            Value::Bool(b) => Some(i64::from(b)),
-            _ => None,
-        },
-        (Some(Term::Const(Value::Int(v))), Some(_)) => Some(*v),
-        _ => None,
-    };
-    // A complete search without a solution proved that there is none: no
-    // bound to speak of.
-    let bound = if status == Status::Complete && objective.is_none() {
-        None
-    } else {
-        report.value.lower_bound.map(sign)
-    };
     let mut stats = report.value.stats;
     stats.solutions = found;
     stats.dead_ends = problem.failures.get();
-    Ok(Report {
-        status,
-        solutions: given,
+    let end = End {
+        outcome: report.outcome,
+        lower_bound: report.value.lower_bound,
         stats,
-        solve_time: run.started.elapsed(),
-        objective,
-        bound,
-    })
+        found,
+        given,
+    };
+    Ok(end.report(run, &problem.network, last.as_deref()))
+}
+
+/// How a branch and bound search of an instance ended, before its report.
+pub(crate) struct End {
+    pub(crate) outcome: backtrack::Outcome,
+    /// The proved lower bound on the cost.
+    pub(crate) lower_bound: Option<i64>,
+    /// The statistics, `solutions` and `dead_ends` already the instance's.
+    pub(crate) stats: backtrack::Stats,
+    /// Improving solutions found.
+    pub(crate) found: u64,
+    /// Solutions emitted.
+    pub(crate) given: u64,
+}
+
+impl End {
+    /// The report, `last` the values of the best solution found.
+    pub(crate) fn report(self, run: &Run<'_>, network: &Network, last: Option<&[Value]>) -> Report {
+        let instance = run.instance;
+        let enough = self.found >= run.wanted;
+        let status = match self.outcome {
+            backtrack::Outcome::Complete => Status::Complete,
+            _ if enough => Status::Enough,
+            _ => Status::Stopped,
+        };
+        let term = match &instance.objective {
+            Objective::Maximize(term) | Objective::Minimize(term) => Some(term),
+            Objective::Satisfy => None,
+        };
+        let sign = |cost: i64| network.objective_of(cost);
+        let objective = match (term, last) {
+            (Some(Term::Var(id)), Some(values)) => match values[id.0] {
+                Value::Int(v) => Some(v),
+                Value::Bool(b) => Some(i64::from(b)),
+                _ => None,
+            },
+            (Some(Term::Const(Value::Int(v))), Some(_)) => Some(*v),
+            _ => None,
+        };
+        // A complete search without a solution proved that there is none:
+        // no bound to speak of.
+        let bound = if status == Status::Complete && objective.is_none() {
+            None
+        } else {
+            self.lower_bound.map(sign)
+        };
+        Report {
+            status,
+            solutions: self.given,
+            stats: self.stats,
+            solve_time: run.started.elapsed(),
+            objective,
+            bound,
+        }
+    }
 }

@@ -30,6 +30,13 @@ pub struct Options {
     /// Stop soon after this flag is raised (by a signal handler, say),
     /// with what was found so far.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// `-p N`: search on N threads (0 and 1: on the calling thread
+    /// alone; at most 256, each holding a copy of the network). The tree
+    /// is cut into subproblems the threads share; the solutions of a
+    /// satisfaction problem come out in the order of the search on one
+    /// thread, and an optimisation shares each improvement among the
+    /// threads at once.
+    pub threads: usize,
 }
 
 /// How a search ended.
@@ -128,17 +135,23 @@ pub fn solve(
         Ok(network) => network,
         Err(stop) => return Ok(stopped(stop)),
     };
-    if translation.optimize {
-        let run = Run {
-            instance,
-            translation,
-            limits: &limits,
-            cancel: &cancel,
-            // Without -n, the search goes on to the optimum.
-            wanted: options.solutions.unwrap_or(u64::MAX),
-            started,
-        };
-        return crate::optimize::optimize(&run, network, options, emit);
+    let mut run = Run {
+        instance,
+        translation,
+        limits: &limits,
+        cancel: &cancel,
+        // Without -n, the search goes on to the optimum.
+        wanted: options.solutions.unwrap_or(u64::MAX),
+        started,
+    };
+    match (translation.optimize, options.threads > 1) {
+        (true, false) => return crate::optimize::optimize(&run, network, options, emit),
+        (true, true) => return crate::parallel::optimize(&run, network, options, emit),
+        (false, true) => {
+            run.wanted = wanted;
+            return crate::parallel::satisfy(&run, network, options.threads, emit);
+        }
+        (false, false) => {}
     }
     let mut search = Search::new(network).with_limits(limits);
     let mut given = 0;

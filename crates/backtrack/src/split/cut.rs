@@ -9,7 +9,7 @@ use crate::search::Search;
 
 /// The number of subproblems [`Parallel::auto`](crate::Parallel::auto) aims at: enough for two
 /// orders of magnitude more pieces than cores, few enough to list quickly.
-const AUTO_TARGET: usize = 1024;
+pub(super) const AUTO_TARGET: usize = 1024;
 
 /// The deepest cut [`Parallel::auto`](crate::Parallel::auto) tries.
 const AUTO_MAX_DEPTH: usize = 16;
@@ -117,22 +117,47 @@ pub fn subproblems_within<P: Problem>(
 /// assert_eq!((depth, cut.len()), (5, 16));
 /// ```
 pub fn subproblems_auto<P: Problem + Clone>(problem: &P) -> (usize, Vec<Vec<P::Choice>>) {
+    match auto_within(problem, AUTO_TARGET, &Limits::default()) {
+        Ok(cut) => cut,
+        // No limit but the node budget, which ends the deepening.
+        Err(_) => (0, subproblems(problem.clone(), 0)),
+    }
+}
+
+/// The paths of a cut.
+type Paths<P> = Vec<Vec<<P as Problem>::Choice>>;
+
+/// [`subproblems_auto`] aiming at `target` subproblems, within the
+/// deadline and cancel flags of `limits`: the limit that stopped it, if
+/// one did.
+pub(crate) fn auto_within<P: Problem + Clone>(
+    problem: &P,
+    target: usize,
+    limits: &Limits,
+) -> Result<(usize, Paths<P>), crate::Stop> {
+    let limits = limits.untimed_nodes();
     let mut depth = 0;
-    let mut cut = subproblems(problem.clone(), 0);
-    while cut.len() < AUTO_TARGET && depth < AUTO_MAX_DEPTH {
+    let first = subproblems_within(problem.clone(), 0, &limits, usize::MAX);
+    if let crate::Outcome::Stopped(stop) = first.outcome {
+        return Err(stop);
+    }
+    let mut cut = first.value;
+    while cut.len() < target && depth < AUTO_MAX_DEPTH {
         if depth > 0 && cut.iter().all(|path| path.len() < depth) {
             // The tree ends above this depth: cutting deeper changes nothing.
             break;
         }
-        let limits = Limits::default().nodes(AUTO_NODES);
-        let deeper = subproblems_within(problem.clone(), depth + 1, &limits, usize::MAX);
-        if !deeper.outcome.is_complete() {
-            break;
+        let budget = limits.clone().nodes(AUTO_NODES);
+        let deeper = subproblems_within(problem.clone(), depth + 1, &budget, usize::MAX);
+        match deeper.outcome {
+            crate::Outcome::Complete => {}
+            crate::Outcome::Stopped(crate::Stop::NodeLimit) => break,
+            crate::Outcome::Stopped(stop) => return Err(stop),
         }
         depth += 1;
         cut = deeper.value;
     }
-    (depth, cut)
+    Ok((depth, cut))
 }
 
 /// A problem whose tree stops at a depth: the states there count as

@@ -9,8 +9,12 @@
 //! work in every run, on every machine: threads, checkpoints and shards of a
 //! cluster job can all share it.
 
+mod branch;
 mod cut;
+mod incumbent;
+mod ordered;
 mod parallel;
 
 pub use cut::{subproblems, subproblems_auto, subproblems_within};
+pub use incumbent::Incumbent;
 pub use parallel::Parallel;

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::cut::{subproblems, subproblems_auto};
+use super::cut::{AUTO_TARGET, auto_within, subproblems, subproblems_within};
 use crate::estimate::weigh;
 use crate::limit::{Count, Limits, Outcome, Report, Stop};
 use crate::problem::Problem;
@@ -44,11 +44,13 @@ use crate::work::{PerTask, Runner, WorkList};
 #[derive(Clone, Debug, Default)]
 pub struct Parallel {
     depth: Option<usize>,
-    settings: Settings,
+    /// How many subproblems the automatic cut aims at.
+    target: Option<usize>,
+    pub(super) settings: Settings,
 }
 
 impl Parallel {
-    /// Cut where [`subproblems_auto`] does (the shallowest depth, up to 16,
+    /// Cut where [`subproblems_auto`](crate::subproblems_auto) does (the shallowest depth, up to 16,
     /// that gives at least 1024 subproblems), one thread per core.
     pub fn auto() -> Self {
         Parallel::default()
@@ -58,6 +60,32 @@ impl Parallel {
     #[must_use]
     pub fn depth(mut self, depth: usize) -> Self {
         self.depth = Some(depth);
+        self
+    }
+
+    /// Cut at the shallowest depth (up to 16) that gives at least
+    /// `subproblems` subproblems, instead of [`auto`](Parallel::auto)'s
+    /// 1,024: fewer when each node is dear (a constraint network's
+    /// propagation), since the nodes above the cut are searched once to
+    /// list it and once more by each subproblem on its path.
+    ///
+    /// ```
+    /// # use backtrack::Problem;
+    /// # #[derive(Clone)]
+    /// # struct Coins(u32);
+    /// # impl Problem for Coins {
+    /// #     type Choice = bool;
+    /// #     type Choices = std::array::IntoIter<bool, 2>;
+    /// #     fn choices(&self) -> Self::Choices { [false, true].into_iter() }
+    /// #     fn apply(&mut self, _: bool) { self.0 -= 1 }
+    /// #     fn undo(&mut self, _: bool) { self.0 += 1 }
+    /// #     fn is_solution(&self) -> bool { self.0 == 0 }
+    /// # }
+    /// assert_eq!(backtrack::Parallel::auto().aim(16).split(&Coins(12)).len(), 16);
+    /// ```
+    #[must_use]
+    pub fn aim(mut self, subproblems: usize) -> Self {
+        self.target = Some(subproblems);
         self
     }
 
@@ -118,10 +146,35 @@ impl Parallel {
     /// The cut this search uses for `problem`: [`subproblems`] at the
     /// configured depth, or at the automatic one.
     pub fn split<P: Problem + Clone>(&self, problem: &P) -> Vec<Vec<P::Choice>> {
-        if let Some(depth) = self.depth {
-            return subproblems(problem.clone(), depth);
+        match self.depth {
+            Some(depth) => subproblems(problem.clone(), depth),
+            None => match auto_within(problem, self.target(), &Limits::default()) {
+                Ok((_, cut)) => cut,
+                // No limit but the node budget, which ends the deepening.
+                Err(_) => subproblems(problem.clone(), 0),
+            },
         }
-        subproblems_auto(problem).1
+    }
+
+    /// [`split`](Parallel::split) within the deadline and cancel flags of
+    /// the limits: the limit that stopped it, if one did.
+    pub(super) fn cut<P: Problem + Clone>(&self, problem: &P) -> Result<Vec<Vec<P::Choice>>, Stop> {
+        let limits = &self.settings.limits;
+        match self.depth {
+            Some(depth) => {
+                let cut =
+                    subproblems_within(problem.clone(), depth, &limits.untimed_nodes(), usize::MAX);
+                match cut.outcome {
+                    Outcome::Complete => Ok(cut.value),
+                    Outcome::Stopped(stop) => Err(stop),
+                }
+            }
+            None => auto_within(problem, self.target(), limits).map(|(_, cut)| cut),
+        }
+    }
+
+    fn target(&self) -> usize {
+        self.target.unwrap_or(AUTO_TARGET)
     }
 
     /// The runner this search uses.

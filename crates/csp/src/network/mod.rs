@@ -6,6 +6,7 @@
 //! - `choose`: which variable and which values a state branches on;
 //! - `fingerprint`: the network's identity, a hash of what decides its answers;
 //! - `objective`: branch and bound on the model's objective;
+//! - `parallel`: the same on several threads, with a shared incumbent;
 //! - `restart`: the first solution by runs with growing node budgets.
 //!
 //! A model is laid out as a network by `Model::compile` (in `model`).
@@ -14,6 +15,7 @@ mod choice;
 mod choose;
 mod fingerprint;
 mod objective;
+mod parallel;
 mod propagate;
 mod restart;
 

@@ -54,7 +54,11 @@ struct Args {
     /// Stop after MS milliseconds, parsing and setup included.
     #[arg(short = 't', long = "time-limit", value_name = "MS")]
     time: Option<u64>,
-    /// Threads (the search runs on one; accepted for MiniZinc's sake).
+    /// Search on N threads (0 or 1: on one; at most 256). The tree is
+    /// cut into subproblems the threads share: the solutions of a
+    /// satisfaction problem are printed in the order one thread finds
+    /// them, and each improvement of an optimisation prunes every thread
+    /// at once.
     #[arg(short = 'p', long = "parallel", value_name = "N")]
     threads: Option<u32>,
     /// Random seed (the search is deterministic; accepted for MiniZinc's sake).
@@ -361,6 +365,7 @@ fn run(
         solutions: args.solutions,
         deadline,
         cancel: Some(Arc::clone(signalled)),
+        threads: args.threads.map_or(1, |n| n as usize),
     };
     let report = flatzinc::solve::solve(&instance, &translation, &options, |lines| {
         out.print(&format!("{lines}----------\n"))
@@ -400,7 +405,7 @@ fn run(
         }
         let _ = writeln!(out, "%%%mzn-stat-end");
     }
-    let _ = (args.threads, args.seed);
+    let _ = args.seed;
     if !end.is_empty() {
         out.print(&end)?;
     }

@@ -1,0 +1,248 @@
+//! The search of a translated instance on several threads (`-p N`): the
+//! tree cut into subproblems the threads share. A satisfaction problem's
+//! solutions come out in the order of the search on one thread; an
+//! optimisation shares each improvement with every thread at once.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use backtrack::{Incumbent, Optimize, Outcome, Parallel, Problem};
+use csp::Network;
+
+use crate::check::{Violation, check};
+use crate::instance::Value;
+use crate::optimize::End;
+use crate::output::solution_lines;
+use crate::solve::{Options, Report, Run, SolveError, Status, raise};
+
+/// Subproblems a thread, for the cut: enough for the threads to share the
+/// work evenly, few enough that the nodes above the cut (searched once
+/// to list it, and again on each subproblem's path) cost little.
+const PER_THREAD: usize = 64;
+
+/// The most threads searched on: past the cores of any machine MiniZinc
+/// runs on, and each one holds a copy of the network.
+pub(crate) const MAX_THREADS: usize = 256;
+
+/// The threads' search of `run`: the cut, on `threads` threads (at most
+/// [`MAX_THREADS`]).
+fn parallel(run: &Run<'_>, threads: usize) -> Parallel {
+    let threads = threads.min(MAX_THREADS);
+    Parallel::auto()
+        .threads(threads)
+        .aim(threads.saturating_mul(PER_THREAD))
+        .limits(run.limits.clone())
+}
+
+/// The values of the solution `network` is at, checked against the
+/// instance (`None`: no solution there to read).
+fn checked(run: &Run<'_>, network: &Network) -> Option<Result<Vec<Value>, Violation>> {
+    let solution = network.solution()?;
+    let values = run.translation.values(&solution);
+    Some(check(run.instance, &values).map(|()| values))
+}
+
+/// The first `run.wanted` solutions of a satisfaction problem, or all of
+/// them, in the order of the search on one thread, searched on `threads`
+/// threads: each solution is read and checked by the thread that found
+/// it, and emitted here, on the calling thread, once every subproblem
+/// before its own is done.
+pub(crate) fn satisfy(
+    run: &Run<'_>,
+    network: Network,
+    threads: usize,
+    mut emit: impl FnMut(&str) -> std::io::Result<()>,
+) -> Result<Report, SolveError> {
+    let instance = run.instance;
+    let mut given = 0;
+    let mut failure = None;
+    let report = parallel(run, threads).for_each_in_order(
+        &network,
+        |network, _| checked(run, network).map(|v| v.map(|v| solution_lines(instance, &v))),
+        |found| {
+            let lines = match found {
+                None => return ControlFlow::Continue(()),
+                Some(Err(violation)) => {
+                    failure = Some(SolveError::Wrong(violation));
+                    return ControlFlow::Break(());
+                }
+                Some(Ok(lines)) => lines,
+            };
+            if let Err(e) = emit(&lines) {
+                failure = Some(SolveError::Output(e));
+                return ControlFlow::Break(());
+            }
+            given += 1;
+            if given >= run.wanted {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    let status = match report.outcome {
+        Outcome::Complete => Status::Complete,
+        Outcome::Stopped(backtrack::Stop::Requested) => Status::Enough,
+        Outcome::Stopped(_) => Status::Stopped,
+    };
+    Ok(Report {
+        status,
+        solutions: given,
+        stats: report.value,
+        solve_time: run.started.elapsed(),
+        objective: None,
+        bound: None,
+    })
+}
+
+/// A network that counts the failed states the search reaches, over every
+/// thread's copy.
+#[derive(Clone)]
+struct Counted {
+    network: Network,
+    failures: Arc<AtomicU64>,
+}
+
+impl Problem for Counted {
+    type Choice = <Network as Problem>::Choice;
+    type Choices = <Network as Problem>::Choices;
+
+    fn choices(&self) -> Self::Choices {
+        if self.network.is_failed() {
+            self.failures.fetch_add(1, Ordering::Relaxed);
+        }
+        self.network.choices()
+    }
+
+    fn apply(&mut self, choice: Self::Choice) {
+        self.network.apply(choice);
+    }
+
+    fn undo(&mut self, choice: Self::Choice) {
+        self.network.undo(choice);
+    }
+
+    fn is_solution(&self) -> bool {
+        self.network.is_solution()
+    }
+
+    fn set_limits(&mut self, limits: &backtrack::Limits) {
+        self.network.set_limits(limits);
+    }
+
+    fn cut_short(&self) -> Option<backtrack::Stop> {
+        self.network.cut_short()
+    }
+}
+
+impl Optimize for Counted {
+    type Cost = i64;
+
+    fn cost(&self) -> i64 {
+        self.network.cost()
+    }
+
+    fn set_bound(&mut self, best: i64) {
+        self.network.set_bound(best);
+    }
+
+    fn lower_bound(&self) -> Option<i64> {
+        self.network.lower_bound()
+    }
+}
+
+/// The best solution of `run`'s instance by branch and bound on
+/// `options.threads` threads sharing one incumbent, as
+/// [`optimize`](crate::optimize::optimize) gives it on one: each improving
+/// solution checked by the thread that found it and emitted here, on the
+/// calling thread, as soon as it is found (with `all`, `intermediate` or
+/// `solutions`), otherwise the best alone at the end.
+pub(crate) fn optimize(
+    run: &Run<'_>,
+    network: Network,
+    options: &Options,
+    mut emit: impl FnMut(&str) -> std::io::Result<()>,
+) -> Result<Report, SolveError> {
+    let instance = run.instance;
+    let each = options.all || options.intermediate || options.solutions.is_some();
+    let problem = Counted {
+        network,
+        failures: Arc::new(AtomicU64::new(0)),
+    };
+    let incumbent = Incumbent::new();
+    let search = parallel(run, options.threads);
+    // Improvements found, counted by the threads (one at a time).
+    let found = AtomicU64::new(0);
+    let (send, receive) = mpsc::channel();
+    let (mut failure, mut last, mut given) = (None, None, 0);
+    let report = std::thread::scope(|scope| {
+        let searching = scope.spawn(|| {
+            let send = send;
+            search.optimize(&problem, &incumbent, |state, _| {
+                // A solution found before the threads see the cancel flag
+                // raised below is past the number wanted.
+                if found.load(Ordering::Relaxed) >= run.wanted {
+                    return;
+                }
+                let Some(values) = checked(run, &state.network) else {
+                    return;
+                };
+                if values.is_err() {
+                    raise(run.cancel);
+                }
+                if found.fetch_add(1, Ordering::Relaxed) + 1 >= run.wanted {
+                    raise(run.cancel);
+                }
+                // The receiver goes only when the search is over.
+                let _ = send.send(values);
+            })
+        });
+        for values in receive {
+            if failure.is_some() {
+                continue;
+            }
+            match values {
+                Err(violation) => failure = Some(SolveError::Wrong(violation)),
+                Ok(values) => {
+                    if each {
+                        if let Err(e) = emit(&solution_lines(instance, &values)) {
+                            failure = Some(SolveError::Output(e));
+                            raise(run.cancel);
+                            continue;
+                        }
+                        given += 1;
+                    }
+                    last = Some(values);
+                }
+            }
+        }
+        match searching.join() {
+            Ok(report) => report,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    });
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    if !each && let Some(values) = &last {
+        emit(&solution_lines(instance, values)).map_err(SolveError::Output)?;
+        given += 1;
+    }
+    let mut stats = report.value.stats;
+    let found = found.load(Ordering::Relaxed);
+    stats.solutions = found;
+    stats.dead_ends = problem.failures.load(Ordering::Relaxed);
+    let end = End {
+        outcome: report.outcome,
+        lower_bound: report.value.lower_bound,
+        stats,
+        found,
+        given,
+    };
+    Ok(end.report(run, &problem.network, last.as_deref()))
+}
