@@ -212,7 +212,7 @@ pub use branch::{ValueOrder, VarOrder};
 pub use domain::MAX_DOMAIN;
 pub use error::Error;
 pub use model::Model;
-pub use network::{Branch, Choice, Network, Optimum, Restarts, Values};
+pub use network::{Branch, Choice, Lns, Network, Optimum, Restarts, SharedBound, Values};
 pub use propagator::{Domains, Event, Failed, Propagator};
 pub use solution::Solution;
 pub use var::{Rel, Var};

@@ -16,6 +16,7 @@ mod interval;
 mod kakuro;
 mod layers;
 mod linear;
+mod lns;
 mod logic;
 mod model;
 mod objective;

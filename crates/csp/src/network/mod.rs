@@ -5,12 +5,14 @@
 //! - `choice`: the choices the engine branches on;
 //! - `choose`: which variable and which values a state branches on;
 //! - `objective`: branch and bound on the model's objective;
-//! - `restart`: the first solution by runs with growing node budgets.
+//! - `restart`: the first solution by runs with growing node budgets;
+//! - `lns`: large-neighbourhood search from an incumbent.
 //!
 //! A model is laid out as a network by `Model::compile` (in `model`).
 
 mod choice;
 mod choose;
+mod lns;
 mod objective;
 mod propagate;
 mod restart;
@@ -22,6 +24,7 @@ use std::sync::Arc;
 use backtrack::{Limits, Problem, Search, Stop};
 
 pub use choice::{Branch, Choice, Values};
+pub use lns::{Lns, SharedBound};
 pub use objective::Optimum;
 pub use restart::Restarts;
 
@@ -197,16 +200,26 @@ impl Network {
                 model: self.stat.model,
             });
         }
+        self.narrow(givens.iter().map(|&(var, value)| (var.index, value)));
+        Ok(())
+    }
+
+    /// [`fix`](Network::fix) of variables known to be this network's, by
+    /// index, the objective narrowed to beat the bound too (as a choice
+    /// applied would).
+    fn narrow(&mut self, givens: impl IntoIterator<Item = (u32, i64)>) {
         if self.st.failed {
-            return Ok(());
+            return;
         }
         let mut store = Store {
             stat: &self.stat,
             st: &mut self.st,
         };
-        let assigned = givens
-            .iter()
-            .try_for_each(|&(var, value)| store.assign(var.index, value));
+        let assigned = store.beat_bound().and_then(|()| {
+            givens
+                .into_iter()
+                .try_for_each(|(v, value)| store.assign(v, value))
+        });
         if assigned
             .and_then(|()| store.propagate(&self.props))
             .is_err()
@@ -217,7 +230,6 @@ impl Network {
         if self.st.marks.is_empty() {
             self.st.trail.clear();
         }
-        Ok(())
     }
 
     /// Whether propagation has found the current state impossible.
