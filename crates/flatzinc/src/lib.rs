@@ -57,9 +57,11 @@
 mod ast;
 mod check;
 mod error;
+pub mod estimate;
 mod instance;
 mod lex;
 mod limit;
+mod lns;
 mod optimize;
 mod output;
 mod parse;

@@ -129,20 +129,10 @@ pub(crate) fn optimize(
         _ if enough => Status::Enough,
         _ => Status::Stopped,
     };
-    let term = match &instance.objective {
-        Objective::Maximize(term) | Objective::Minimize(term) => Some(term),
-        Objective::Satisfy => None,
-    };
     let sign = |cost: i64| problem.network.objective_of(cost);
-    let objective = match (term, &last) {
-        (Some(Term::Var(id)), Some(values)) => match values[id.0] {
-            Value::Int(v) => Some(v),
-            Value::Bool(b) => Some(i64::from(b)),
-            _ => None,
-        },
-        (Some(Term::Const(Value::Int(v))), Some(_)) => Some(*v),
-        _ => None,
-    };
+    let objective = last
+        .as_ref()
+        .and_then(|values| objective_value(instance, values));
     // A complete search without a solution proved that there is none: no
     // bound to speak of.
     let bound = if status == Status::Complete && objective.is_none() {
@@ -161,4 +151,24 @@ pub(crate) fn optimize(
         objective,
         bound,
     })
+}
+
+/// The objective's value in a solution's values, if the instance has one.
+pub(crate) fn objective_value(
+    instance: &crate::instance::Instance,
+    values: &[Value],
+) -> Option<i64> {
+    let term = match &instance.objective {
+        Objective::Maximize(term) | Objective::Minimize(term) => term,
+        Objective::Satisfy => return None,
+    };
+    match term {
+        Term::Var(id) => match values[id.0] {
+            Value::Int(v) => Some(v),
+            Value::Bool(b) => Some(i64::from(b)),
+            _ => None,
+        },
+        Term::Const(Value::Int(v)) => Some(*v),
+        _ => None,
+    }
 }

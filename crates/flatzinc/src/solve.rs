@@ -30,7 +30,19 @@ pub struct Options {
     /// Stop soon after this flag is raised (by a signal handler, say),
     /// with what was found so far.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// `--lns`: an optimisation problem is searched by large-neighbourhood
+    /// search ([`csp::Network::optimize_lns`]), which finds good solutions
+    /// of instances too large to prove and proves nothing itself: its
+    /// status is [`Status::Complete`] only when its first search, of the
+    /// whole instance, finished. No change to a satisfaction problem.
+    pub lns: bool,
+    /// `-r SEED`: the seed of the randomised choices (those of `lns`);
+    /// [`DEFAULT_SEED`] without.
+    pub seed: Option<u64>,
 }
+
+/// The seed of the randomised choices when [`Options::seed`] gives none.
+pub const DEFAULT_SEED: u64 = csp::Lns::DEFAULT_SEED;
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,6 +150,9 @@ pub fn solve(
             wanted: options.solutions.unwrap_or(u64::MAX),
             started,
         };
+        if options.lns {
+            return crate::lns::optimize(&run, network, options, emit);
+        }
         return crate::optimize::optimize(&run, network, options, emit);
     }
     let mut search = Search::new(network).with_limits(limits);

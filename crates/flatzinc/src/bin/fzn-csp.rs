@@ -55,9 +55,29 @@ struct Args {
     /// Threads (the search runs on one; accepted for MiniZinc's sake).
     #[arg(short = 'p', long = "parallel", value_name = "N")]
     threads: Option<u32>,
-    /// Random seed (the search is deterministic; accepted for MiniZinc's sake).
+    /// Random seed of --lns and --estimate (default 24301); the rest of
+    /// the search is deterministic.
     #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
     seed: Option<u64>,
+    /// Large-neighbourhood search for an optimisation problem: from the
+    /// best solution so far, most decision variables fixed and the rest
+    /// searched for a better one, round after round, until -t, -n or a
+    /// signal; '==========' only if its first search, of the whole
+    /// model, proved the optimum. Ignored, without an error, for a
+    /// satisfaction problem.
+    #[arg(long = "lns")]
+    lns: bool,
+    /// Do not solve: print Knuth's estimate of the search tree's size, the
+    /// nodes per second of a 1 s sample of the search, and the time that
+    /// makes on one thread and on --shards shards.
+    #[arg(long = "estimate")]
+    estimate: bool,
+    /// The shards of --estimate's plan.
+    #[arg(long = "shards", value_name = "M", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..))]
+    shards: u64,
+    /// --estimate's report as one line of JSON.
+    #[arg(long = "json")]
+    json: bool,
     /// Intermediate solutions of an optimisation problem (the same as -a
     /// there); a satisfaction problem still gives one.
     #[arg(short = 'i', long = "intermediate")]
@@ -255,12 +275,25 @@ fn run(
         translation.model.cumulative_overload_check(true);
     }
     let init_time = start.elapsed();
+    if args.estimate {
+        let settings = flatzinc::estimate::Settings {
+            seed: args.seed.unwrap_or(flatzinc::solve::DEFAULT_SEED),
+            ..Default::default()
+        };
+        return match flatzinc::estimate::estimate(&translation, &settings, &limits) {
+            Ok(f) if args.json => out.print(&f.json(args.shards)).map_err(Failure::from),
+            Ok(f) => out.print(&f.lines(args.shards)).map_err(Failure::from),
+            Err(stop) => Err(Failure::Message(format!("no estimate: {stop}"))),
+        };
+    }
     let options = flatzinc::solve::Options {
         all: args.all,
         intermediate: args.intermediate,
         solutions: args.solutions,
         deadline,
         cancel: Some(Arc::clone(signalled)),
+        lns: args.lns,
+        seed: args.seed,
     };
     let report = flatzinc::solve::solve(&instance, &translation, &options, |lines| {
         out.print(&format!("{lines}----------\n"))
@@ -300,7 +333,7 @@ fn run(
         }
         let _ = writeln!(out, "%%%mzn-stat-end");
     }
-    let _ = (args.threads, args.seed);
+    let _ = args.threads;
     if !end.is_empty() {
         out.print(&end)?;
     }
