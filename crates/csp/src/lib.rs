@@ -59,7 +59,9 @@
 //!   (ascending, descending, median first, halves of the domain); and
 //!   restarts ([`Network::first_with_restarts`], and
 //!   [`Network::optimize_with_restarts`] keeping the best bound; Luby or
-//!   geometric) that keep the dom/wdeg weights from run to run.
+//!   geometric) that keep the dom/wdeg weights from run to run; and
+//!   large-neighbourhood search ([`Network::optimize_lns`], set by
+//!   [`Lns`]) for good solutions of problems too large to prove.
 //! - [`Network::fix`] narrows a compiled network to an instance's givens:
 //!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as

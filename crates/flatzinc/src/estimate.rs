@@ -233,8 +233,13 @@ fn duration(seconds: f64) -> String {
     } else {
         (s / (86_400.0 * 365.25), "years")
     };
-    if value < 1e6 {
-        format!("{value:.3} {unit}")
+    // Three significant digits.
+    if value < 10.0 {
+        format!("{value:.2} {unit}")
+    } else if value < 100.0 {
+        format!("{value:.1} {unit}")
+    } else if value < 1e6 {
+        format!("{value:.0} {unit}")
     } else {
         format!("{value:.2e} {unit}")
     }

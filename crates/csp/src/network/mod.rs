@@ -169,8 +169,10 @@ impl Network {
     /// (cheaper than building and compiling a model per instance, and the
     /// same domains as [`Model::fix`](crate::Model::fix) before compiling).
     ///
-    /// A value the domain lacks, or a contradiction found by propagation,
-    /// leaves the network failed: it has no solution. Before any choice is
+    /// After [`Optimize::set_bound`](backtrack::Optimize::set_bound) the
+    /// objective is narrowed to beat the bound too, as by an applied
+    /// choice. A value the domain lacks, or a contradiction found by
+    /// propagation, leaves the network failed: it has no solution. Before any choice is
     /// applied the change is part of the root state; after one, undoing that
     /// choice undoes the change too.
     ///
