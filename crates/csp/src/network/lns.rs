@@ -11,6 +11,7 @@ use backtrack::{Limits, Optimize, Outcome, Report, Rng, Search, Stats, Stop};
 
 use super::Network;
 use crate::Optimum;
+use crate::domain::Store;
 use crate::error::Error;
 use crate::solution::Solution;
 
@@ -360,6 +361,34 @@ impl Network {
                 }
                 Outcome::Stopped(stop) => return Outcome::Stopped(stop),
             }
+        }
+    }
+
+    /// [`fix`](Network::fix) of variables known to be this network's, by
+    /// index, the objective narrowed to beat the bound too (as a choice
+    /// applied would).
+    pub(super) fn narrow(&mut self, givens: impl IntoIterator<Item = (u32, i64)>) {
+        if self.st.failed {
+            return;
+        }
+        let mut store = Store {
+            stat: &self.stat,
+            st: &mut self.st,
+        };
+        let assigned = store.beat_bound().and_then(|()| {
+            givens
+                .into_iter()
+                .try_for_each(|(v, value)| store.assign(v, value))
+        });
+        if assigned
+            .and_then(|()| store.propagate(&self.props))
+            .is_err()
+        {
+            store.clear();
+            store.st.failed = true;
+        }
+        if self.st.marks.is_empty() {
+            self.st.trail.clear();
         }
     }
 

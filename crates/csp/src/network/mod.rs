@@ -206,34 +206,6 @@ impl Network {
         Ok(())
     }
 
-    /// [`fix`](Network::fix) of variables known to be this network's, by
-    /// index, the objective narrowed to beat the bound too (as a choice
-    /// applied would).
-    fn narrow(&mut self, givens: impl IntoIterator<Item = (u32, i64)>) {
-        if self.st.failed {
-            return;
-        }
-        let mut store = Store {
-            stat: &self.stat,
-            st: &mut self.st,
-        };
-        let assigned = store.beat_bound().and_then(|()| {
-            givens
-                .into_iter()
-                .try_for_each(|(v, value)| store.assign(v, value))
-        });
-        if assigned
-            .and_then(|()| store.propagate(&self.props))
-            .is_err()
-        {
-            store.clear();
-            store.st.failed = true;
-        }
-        if self.st.marks.is_empty() {
-            self.st.trail.clear();
-        }
-    }
-
     /// Whether propagation has found the current state impossible.
     pub fn is_failed(&self) -> bool {
         self.st.failed
