@@ -71,4 +71,15 @@ pub enum Error {
         /// The factor given, as written by `{}`.
         factor: String,
     },
+    /// A setting of large-neighbourhood search out of its range
+    /// ([`Lns`](crate::Lns)).
+    #[error("the {setting} of large-neighbourhood search must be {expected}, got {value}")]
+    LnsSetting {
+        /// The setting.
+        setting: &'static str,
+        /// What it takes.
+        expected: &'static str,
+        /// The value given, as written by `{}`.
+        value: String,
+    },
 }

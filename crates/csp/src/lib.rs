@@ -59,7 +59,9 @@
 //!   (ascending, descending, median first, halves of the domain); and
 //!   restarts ([`Network::first_with_restarts`], and
 //!   [`Network::optimize_with_restarts`] keeping the best bound; Luby or
-//!   geometric) that keep the dom/wdeg weights from run to run.
+//!   geometric) that keep the dom/wdeg weights from run to run; and
+//!   large-neighbourhood search ([`Network::optimize_lns`], set by
+//!   [`Lns`]) for good solutions of problems too large to prove.
 //! - [`Network::fix`] narrows a compiled network to an instance's givens:
 //!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
@@ -212,7 +214,7 @@ pub use branch::{ValueOrder, VarOrder};
 pub use domain::MAX_DOMAIN;
 pub use error::Error;
 pub use model::Model;
-pub use network::{Branch, Choice, Network, Optimum, Restarts, Values};
+pub use network::{Branch, Choice, Lns, Network, Optimum, Restarts, SharedBound, Values};
 pub use propagator::{Domains, Event, Failed, Propagator};
 pub use solution::Solution;
 pub use var::{Rel, Var};

@@ -17,6 +17,7 @@ mod interval;
 mod kakuro;
 mod layers;
 mod linear;
+mod lns;
 mod logic;
 mod model;
 mod objective;

@@ -57,10 +57,12 @@
 mod ast;
 mod check;
 mod error;
+pub mod estimate;
 mod instance;
 pub mod job;
 mod lex;
 mod limit;
+mod lns;
 mod optimize;
 mod output;
 mod parallel;

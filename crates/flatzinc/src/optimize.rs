@@ -190,3 +190,23 @@ impl End {
         }
     }
 }
+
+/// The objective's value in a solution's values, if the instance has one.
+pub(crate) fn objective_value(
+    instance: &crate::instance::Instance,
+    values: &[Value],
+) -> Option<i64> {
+    let term = match &instance.objective {
+        Objective::Maximize(term) | Objective::Minimize(term) => term,
+        Objective::Satisfy => return None,
+    };
+    match term {
+        Term::Var(id) => match values[id.0] {
+            Value::Int(v) => Some(v),
+            Value::Bool(b) => Some(i64::from(b)),
+            _ => None,
+        },
+        Term::Const(Value::Int(v)) => Some(*v),
+        _ => None,
+    }
+}

@@ -37,7 +37,19 @@ pub struct Options {
     /// thread, and an optimisation shares each improvement among the
     /// threads at once.
     pub threads: usize,
+    /// `--lns`: an optimisation problem is searched by large-neighbourhood
+    /// search ([`csp::Network::optimize_lns`]), which finds good solutions
+    /// of instances too large to prove and proves nothing itself: its
+    /// status is [`Status::Complete`] only when its first search, of the
+    /// whole instance, finished. No change to a satisfaction problem.
+    pub lns: bool,
+    /// `-r SEED`: the seed of the randomised choices (those of `lns`);
+    /// [`DEFAULT_SEED`] without.
+    pub seed: Option<u64>,
 }
+
+/// The seed of the randomised choices when [`Options::seed`] gives none.
+pub const DEFAULT_SEED: u64 = csp::Lns::DEFAULT_SEED;
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +157,7 @@ pub fn solve(
         started,
     };
     match (translation.optimize, options.threads > 1) {
+        (true, _) if options.lns => return crate::lns::optimize(&run, network, options, emit),
         (true, false) => return crate::optimize::optimize(&run, network, options, emit),
         (true, true) => return crate::parallel::optimize(&run, network, options, emit),
         (false, true) => {

@@ -7,13 +7,15 @@
 //! - `fingerprint`: the network's identity, a hash of what decides its answers;
 //! - `objective`: branch and bound on the model's objective;
 //! - `parallel`: the same on several threads, with a shared incumbent;
-//! - `restart`: the first solution by runs with growing node budgets.
+//! - `restart`: the first solution by runs with growing node budgets;
+//! - `lns`: large-neighbourhood search from an incumbent.
 //!
 //! A model is laid out as a network by `Model::compile` (in `model`).
 
 mod choice;
 mod choose;
 mod fingerprint;
+mod lns;
 mod objective;
 mod parallel;
 mod propagate;
@@ -26,6 +28,7 @@ use std::sync::Arc;
 use backtrack::{Limits, Problem, Search, Stop};
 
 pub use choice::{Branch, Choice, Values};
+pub use lns::{Lns, SharedBound};
 pub use objective::Optimum;
 pub use restart::Restarts;
 
@@ -170,8 +173,10 @@ impl Network {
     /// (cheaper than building and compiling a model per instance, and the
     /// same domains as [`Model::fix`](crate::Model::fix) before compiling).
     ///
-    /// A value the domain lacks, or a contradiction found by propagation,
-    /// leaves the network failed: it has no solution. Before any choice is
+    /// After [`Optimize::set_bound`](backtrack::Optimize::set_bound) the
+    /// objective is narrowed to beat the bound too, as by an applied
+    /// choice. A value the domain lacks, or a contradiction found by
+    /// propagation, leaves the network failed: it has no solution. Before any choice is
     /// applied the change is part of the root state; after one, undoing that
     /// choice undoes the change too.
     ///
@@ -201,26 +206,7 @@ impl Network {
                 model: self.stat.model,
             });
         }
-        if self.st.failed {
-            return Ok(());
-        }
-        let mut store = Store {
-            stat: &self.stat,
-            st: &mut self.st,
-        };
-        let assigned = givens
-            .iter()
-            .try_for_each(|&(var, value)| store.assign(var.index, value));
-        if assigned
-            .and_then(|()| store.propagate(&self.props))
-            .is_err()
-        {
-            store.clear();
-            store.st.failed = true;
-        }
-        if self.st.marks.is_empty() {
-            self.st.trail.clear();
-        }
+        self.narrow(givens.iter().map(|&(var, value)| (var.index, value)));
         Ok(())
     }
 

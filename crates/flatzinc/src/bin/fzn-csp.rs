@@ -61,9 +61,29 @@ struct Args {
     /// at once.
     #[arg(short = 'p', long = "parallel", value_name = "N")]
     threads: Option<u32>,
-    /// Random seed (the search is deterministic; accepted for MiniZinc's sake).
+    /// Random seed of --lns and --estimate (default 24301); the rest of
+    /// the search is deterministic.
     #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
     seed: Option<u64>,
+    /// Large-neighbourhood search for an optimisation problem: from the
+    /// best solution so far, most decision variables fixed and the rest
+    /// searched for a better one, round after round, until -t, -n or a
+    /// signal; '==========' only if its first search, of the whole
+    /// model, proved the optimum. Ignored, without an error, for a
+    /// satisfaction problem.
+    #[arg(long = "lns")]
+    lns: bool,
+    /// Do not solve: print Knuth's estimate of the search tree's size, the
+    /// nodes per second of a 1 s sample of the search, and the time that
+    /// makes on one thread and on --shards shards.
+    #[arg(long = "estimate")]
+    estimate: bool,
+    /// The shards of --estimate's plan.
+    #[arg(long = "shards", value_name = "M", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..))]
+    shards: u64,
+    /// --estimate's report as one line of JSON.
+    #[arg(long = "json")]
+    json: bool,
     /// Intermediate solutions of an optimisation problem (the same as -a
     /// there); a satisfaction problem still gives one.
     #[arg(short = 'i', long = "intermediate")]
@@ -359,6 +379,17 @@ fn run(
         return job(args, instance, translation, &limits, out);
     }
     let init_time = start.elapsed();
+    if args.estimate {
+        let settings = flatzinc::estimate::Settings {
+            seed: args.seed.unwrap_or(flatzinc::solve::DEFAULT_SEED),
+            ..Default::default()
+        };
+        return match flatzinc::estimate::estimate(&translation, &settings, &limits) {
+            Ok(f) if args.json => out.print(&f.json(args.shards)).map_err(Failure::from),
+            Ok(f) => out.print(&f.lines(args.shards)).map_err(Failure::from),
+            Err(stop) => Err(Failure::Message(format!("no estimate: {stop}"))),
+        };
+    }
     let options = flatzinc::solve::Options {
         all: args.all,
         intermediate: args.intermediate,
@@ -366,6 +397,8 @@ fn run(
         deadline,
         cancel: Some(Arc::clone(signalled)),
         threads: args.threads.map_or(1, |n| n as usize),
+        lns: args.lns,
+        seed: args.seed,
     };
     let report = flatzinc::solve::solve(&instance, &translation, &options, |lines| {
         out.print(&format!("{lines}----------\n"))
@@ -405,7 +438,6 @@ fn run(
         }
         let _ = writeln!(out, "%%%mzn-stat-end");
     }
-    let _ = args.seed;
     if !end.is_empty() {
         out.print(&end)?;
     }
