@@ -16,9 +16,10 @@
 # Each instance is compiled once with the csp library
 # (crates/flatzinc/mznlib), then the .fzn is run by fzn-csp directly (not
 # through MiniZinc, so that flattening is not timed) RUNS times (default 3)
-# with `-p 1` and with `-p THREADS`, alternated, each stopped by SIGINT at
-# SECONDS (default 120) on the clock. The binary is $FZN_CSP, or else
-# fzn-csp built by cargo (release) in CARGO_TARGET_DIR.
+# with `-p 1` and with `-p THREADS`, alternated (the first of a pair changes
+# every run), each stopped by SIGINT at SECONDS (default 120) on the clock.
+# The binary is $FZN_CSP, or else fzn-csp built by cargo (release) in
+# CARGO_TARGET_DIR.
 #
 # The final answers must agree, across runs and thread counts: the number of
 # solutions printed and "==========" with -a, "=====UNSATISFIABLE=====", or
@@ -101,8 +102,11 @@ for list in "${lists[@]}"; do
         t1=()
         tn=()
         answers=()
-        for _ in $(seq "$runs"); do
-            for p in 1 "$threads"; do
+        for r in $(seq "$runs"); do
+            # Which goes first changes every run, so that neither is always second.
+            order=(1 "$threads")
+            [ $((r % 2)) = 1 ] || order=("$threads" 1)
+            for p in "${order[@]}"; do
                 # shellcheck disable=SC2086 # the flags are words
                 read -r status t sols obj < <(python3 "$root/benches/timed-run.py" wall "$limit" \
                     "$work/out" -- "$csp" -s -p "$p" $flags "$fzn")
