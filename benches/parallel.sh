@@ -131,8 +131,9 @@ for list in "${lists[@]}"; do
             shown="$distinct, but not in every run within ${limit} s"
         else
             shown="$distinct"
-            ratio="$(awk -v a="$m1" -v b="$mn" 'BEGIN { printf "%.2f", a / (b > 0.001 ? b : 0.001) }')"
-            ratios+=("$ratio")
+            exact="$(awk -v a="$m1" -v b="$mn" 'BEGIN { printf "%.6f", a / (b > 0.001 ? b : 0.001) }')"
+            ratios+=("$exact")
+            ratio="$(printf '%.2f' "$exact")"
         fi
         printf '| %s | %s | %s | %.2f | %.2f | %s |\n' "$tag" "$name" "$shown" "$m1" "$mn" "$ratio"
     done < <(grep -v '^[[:space:]]*#' "$list")
