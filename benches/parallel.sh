@@ -43,6 +43,9 @@ lists=("$@")
 [ ${#lists[@]} -gt 0 ] || lists=("$root/benches/parallel-count.txt" "$root/benches/parallel-optimum.txt")
 threads="${THREADS:-2}"
 [ -d "$bench" ] || { echo "parallel.sh: no benchmark checkout at $bench" >&2; exit 2; }
+for list in "${lists[@]}"; do
+    [ -f "$list" ] || { echo "parallel.sh: no list $list" >&2; exit 2; }
+done
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/solvers"
@@ -81,7 +84,6 @@ declare -A summary
 printf '| list | instance | answer | p1 s | p%s s | p1 / p%s |\n| --- | --- | --- | --- | --- | --- |\n' \
     "$threads" "$threads"
 for list in "${lists[@]}"; do
-    [ -f "$list" ] || { echo "parallel.sh: no list $list" >&2; exit 2; }
     flags="$(sed -n 's/^# flags:[[:space:]]*//p' "$list" | head -n 1)"
     flags="${FLAGS-$flags}"
     tag="$(basename "$list" .txt)"
