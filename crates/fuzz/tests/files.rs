@@ -247,7 +247,9 @@ fn a_journal_with_an_endless_first_line_is_refused_in_memory_bounded_by_a_line()
         fuzz::peak_during(|| Journal::<Counts>::open(&path, &identity, Duration::from_secs(60)));
     let message = opened.unwrap_err().to_string();
     crate::assert_short_message(&message, "Journal::open");
-    assert!(peak <= 1 << 20, "{peak} bytes at peak");
+    // A line is read up to its limit, in a buffer that may double once
+    // past it: bounded by the line's limit, not by the 16 MiB file.
+    assert!(peak <= 3 * runner::JOURNAL_LINE_MAX, "{peak} bytes at peak");
 }
 
 #[test]
