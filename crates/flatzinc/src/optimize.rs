@@ -2,7 +2,8 @@
 //! statistics MiniZinc asks for: every failed state counted, those the
 //! objective's bound cut included.
 
-use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use backtrack::{Optimize, Problem};
 use csp::Network;
@@ -14,9 +15,27 @@ use crate::solve::{Options, Report, Run, SolveError, Status, raise};
 
 /// A network that counts the failed states the search reaches: those
 /// whose choices it asks for once propagation has emptied a domain.
-struct Counted {
-    network: Network,
-    failures: Cell<u64>,
+///
+/// Its clones share the count, so that the copies of the network the
+/// threads of a parallel search hold add up to one number.
+#[derive(Clone)]
+pub(crate) struct Counted {
+    pub(crate) network: Network,
+    failures: Arc<AtomicU64>,
+}
+
+impl Counted {
+    pub(crate) fn new(network: Network) -> Counted {
+        Counted {
+            network,
+            failures: Arc::new(AtomicU64::new(0)),
+        }
+    }
+
+    /// The failed states reached so far, over every clone.
+    pub(crate) fn failures(&self) -> u64 {
+        self.failures.load(Ordering::Relaxed)
+    }
 }
 
 impl Problem for Counted {
@@ -25,7 +44,7 @@ impl Problem for Counted {
 
     fn choices(&self) -> Self::Choices {
         if self.network.is_failed() {
-            self.failures.set(self.failures.get() + 1);
+            self.failures.fetch_add(1, Ordering::Relaxed);
         }
         self.network.choices()
     }
@@ -83,10 +102,7 @@ pub(crate) fn optimize(
     let mut last = None;
     let mut given = 0;
     let mut found = 0;
-    let mut problem = Counted {
-        network,
-        failures: Cell::new(0),
-    };
+    let mut problem = Counted::new(network);
     let report = backtrack::minimize_from(&mut problem, run.limits, |problem, _| {
         // The engine sees the cancel flag raised below only at its next
         // poll: a solution found before then is past the number wanted.
@@ -125,7 +141,7 @@ pub(crate) fn optimize(
     }
     let mut stats = report.value.stats;
     stats.solutions = found;
-    stats.dead_ends = problem.failures.get();
+    stats.dead_ends = problem.failures();
     let end = End {
         outcome: report.outcome,
         lower_bound: report.value.lower_bound,

@@ -4,16 +4,15 @@
 //! optimisation shares each improvement with every thread at once.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
-use backtrack::{Incumbent, Optimize, Outcome, Parallel, Problem};
+use backtrack::{Incumbent, Outcome, Parallel};
 use csp::Network;
 
 use crate::check::{Violation, check};
 use crate::instance::Value;
-use crate::optimize::End;
+use crate::optimize::{Counted, End};
 use crate::output::solution_lines;
 use crate::solve::{Options, Report, Run, SolveError, Status, raise};
 
@@ -100,62 +99,6 @@ pub(crate) fn satisfy(
     })
 }
 
-/// A network that counts the failed states the search reaches, over every
-/// thread's copy.
-#[derive(Clone)]
-struct Counted {
-    network: Network,
-    failures: Arc<AtomicU64>,
-}
-
-impl Problem for Counted {
-    type Choice = <Network as Problem>::Choice;
-    type Choices = <Network as Problem>::Choices;
-
-    fn choices(&self) -> Self::Choices {
-        if self.network.is_failed() {
-            self.failures.fetch_add(1, Ordering::Relaxed);
-        }
-        self.network.choices()
-    }
-
-    fn apply(&mut self, choice: Self::Choice) {
-        self.network.apply(choice);
-    }
-
-    fn undo(&mut self, choice: Self::Choice) {
-        self.network.undo(choice);
-    }
-
-    fn is_solution(&self) -> bool {
-        self.network.is_solution()
-    }
-
-    fn set_limits(&mut self, limits: &backtrack::Limits) {
-        self.network.set_limits(limits);
-    }
-
-    fn cut_short(&self) -> Option<backtrack::Stop> {
-        self.network.cut_short()
-    }
-}
-
-impl Optimize for Counted {
-    type Cost = i64;
-
-    fn cost(&self) -> i64 {
-        self.network.cost()
-    }
-
-    fn set_bound(&mut self, best: i64) {
-        self.network.set_bound(best);
-    }
-
-    fn lower_bound(&self) -> Option<i64> {
-        self.network.lower_bound()
-    }
-}
-
 /// The best solution of `run`'s instance by branch and bound on
 /// `options.threads` threads sharing one incumbent, as
 /// [`optimize`](crate::optimize::optimize) gives it on one: each improving
@@ -170,10 +113,7 @@ pub(crate) fn optimize(
 ) -> Result<Report, SolveError> {
     let instance = run.instance;
     let each = options.all || options.intermediate || options.solutions.is_some();
-    let problem = Counted {
-        network,
-        failures: Arc::new(AtomicU64::new(0)),
-    };
+    let problem = Counted::new(network);
     let incumbent = Incumbent::new();
     let search = parallel(run, options.threads);
     // Improvements found, counted by the threads (one at a time).
@@ -236,7 +176,7 @@ pub(crate) fn optimize(
     let mut stats = report.value.stats;
     let found = found.load(Ordering::Relaxed);
     stats.solutions = found;
-    stats.dead_ends = problem.failures.load(Ordering::Relaxed);
+    stats.dead_ends = problem.failures();
     let end = End {
         outcome: report.outcome,
         lower_bound: report.value.lower_bound,
