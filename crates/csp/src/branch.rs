@@ -49,6 +49,13 @@ pub enum ValueOrder {
     Split,
     /// Two branches: `x > m`, then `x <= m`.
     SplitUpper,
+    /// A value drawn from the domain by the seed (MiniZinc's
+    /// `indomain_random`): `x = r`, else `x != r`. The draw is a hash of
+    /// the seed, the variable and its domain's bounds and size, so the same
+    /// seed gives the same search every time, on one thread or several,
+    /// and another seed another order. [`Model::reseed`](crate::Model::reseed)
+    /// gives every such group of a model one seed.
+    Random(u64),
 }
 
 /// One group of decision variables (see [`Model::branch`](crate::Model::branch)).

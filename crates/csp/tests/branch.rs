@@ -18,12 +18,14 @@ const VAR_ORDERS: [VarOrder; 9] = [
     VarOrder::LargestValue,
     VarOrder::DomWdeg,
 ];
-const VALUE_ORDERS: [ValueOrder; 5] = [
+const VALUE_ORDERS: [ValueOrder; 7] = [
     ValueOrder::Min,
     ValueOrder::Max,
     ValueOrder::Median,
     ValueOrder::Split,
     ValueOrder::SplitUpper,
+    ValueOrder::Random(7),
+    ValueOrder::Random(0x5eed),
 ];
 
 fn values(m: &Model, vars: &[Var]) -> Vec<Vec<i64>> {
@@ -216,4 +218,24 @@ fn restarts_report_no_solution_as_complete_and_a_budget_as_stopped() {
         r.outcome,
         backtrack::Outcome::Stopped(backtrack::Stop::NodeLimit)
     );
+}
+
+#[test]
+fn a_random_value_order_finds_every_value_of_an_interval_once_by_its_seed() {
+    let mut m = Model::new();
+    m.intervals_above(4);
+    let x = m.var(-3..=200).unwrap();
+    let order = |seed| {
+        let mut m = m.clone();
+        m.branch(&[x], VarOrder::Input, ValueOrder::Random(seed))
+            .unwrap();
+        let found: Vec<i64> = values(&m, &[x]).into_iter().map(|s| s[0]).collect();
+        let mut sorted = found.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (-3..=200).collect::<Vec<_>>(), "seed {seed}");
+        found
+    };
+    assert_eq!(order(1), order(1));
+    assert_ne!(order(1), order(2));
+    assert_ne!(order(1), (-3..=200).collect::<Vec<_>>());
 }

@@ -3,13 +3,12 @@
 //! checked and emitted as it is found, and no claim of optimality unless
 //! the first search, of the whole instance, finished.
 
-use backtrack::Outcome;
 use csp::{Lns, Network};
 
 use crate::check::check;
-use crate::optimize::objective_value;
+use crate::optimize::End;
 use crate::output::solution_lines;
-use crate::solve::{DEFAULT_SEED, Options, Report, Run, SolveError, Status, raise};
+use crate::solve::{DEFAULT_SEED, Options, Report, Run, SolveError, raise};
 
 /// The node budget of each neighbourhood: on the public job shops
 /// (la01-la05, abz5) a neighbourhood of this many nodes takes a few
@@ -31,9 +30,7 @@ pub(crate) fn optimize(
 ) -> Result<Report, SolveError> {
     let (instance, translation) = (run.instance, run.translation);
     let each = options.all || options.intermediate || options.solutions.is_some();
-    let lns = Lns::new(options.seed.unwrap_or(DEFAULT_SEED))
-        .nodes(NEIGHBOURHOOD_NODES)
-        .unwrap_or_default();
+    let lns = settings(options);
     let mut failure = None;
     let mut last = None;
     let mut given = 0;
@@ -71,22 +68,23 @@ pub(crate) fn optimize(
         emit(&solution_lines(instance, values)).map_err(SolveError::Output)?;
         given += 1;
     }
-    let status = match report.outcome {
-        Outcome::Complete => Status::Complete,
-        _ if found >= run.wanted => Status::Enough,
-        _ => Status::Stopped,
-    };
-    let objective = last
-        .as_ref()
-        .and_then(|values| objective_value(instance, values));
     let mut stats = report.value.stats;
     stats.solutions = found;
-    Ok(Report {
-        status,
-        solutions: given,
+    let end = End {
+        outcome: report.outcome,
+        // The bound is the objective's; the cost is its image (an
+        // involution).
+        lower_bound: report.value.bound.map(|b| network.objective_of(b)),
         stats,
-        solve_time: run.started.elapsed(),
-        objective,
-        bound: report.value.bound,
-    })
+        found,
+        given,
+    };
+    Ok(end.report(run, &network, last.as_deref()))
+}
+
+/// The settings of the large-neighbourhood search `options` ask for.
+pub(crate) fn settings(options: &Options) -> Lns {
+    Lns::new(options.seed.unwrap_or(DEFAULT_SEED))
+        .nodes(NEIGHBOURHOOD_NODES)
+        .unwrap_or_default()
 }

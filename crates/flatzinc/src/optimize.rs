@@ -175,20 +175,8 @@ impl End {
             _ if enough => Status::Enough,
             _ => Status::Stopped,
         };
-        let term = match &instance.objective {
-            Objective::Maximize(term) | Objective::Minimize(term) => Some(term),
-            Objective::Satisfy => None,
-        };
         let sign = |cost: i64| network.objective_of(cost);
-        let objective = match (term, last) {
-            (Some(Term::Var(id)), Some(values)) => match values[id.0] {
-                Value::Int(v) => Some(v),
-                Value::Bool(b) => Some(i64::from(b)),
-                _ => None,
-            },
-            (Some(Term::Const(Value::Int(v))), Some(_)) => Some(*v),
-            _ => None,
-        };
+        let objective = last.and_then(|values| objective_value(instance, values));
         // A complete search without a solution proved that there is none:
         // no bound to speak of.
         let bound = if status == Status::Complete && objective.is_none() {

@@ -1,18 +1,20 @@
 //! The search of a translated instance on several threads (`-p N`): the
 //! tree cut into subproblems the threads share. A satisfaction problem's
 //! solutions come out in the order of the search on one thread; an
-//! optimisation shares each improvement with every thread at once.
+//! optimisation shares each improvement with every thread at once, and
+//! with `--lns` one thread searches neighbourhoods of the best solution
+//! instead.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, mpsc};
 
-use backtrack::{Incumbent, Outcome, Parallel};
+use backtrack::{Incumbent, Optimize, Outcome, Parallel};
 use csp::Network;
 
 use crate::check::{Violation, check};
 use crate::instance::Value;
-use crate::optimize::{Counted, End};
+use crate::optimize::{Counted, End, objective_value};
 use crate::output::solution_lines;
 use crate::solve::{Options, Report, Run, SolveError, Status, raise};
 
@@ -105,6 +107,13 @@ pub(crate) fn satisfy(
 /// solution checked by the thread that found it and emitted here, on the
 /// calling thread, as soon as it is found (with `all`, `intermediate` or
 /// `solutions`), otherwise the best alone at the end.
+///
+/// With `options.lns`, a portfolio: one thread runs large-neighbourhood
+/// search ([`crate::lns`]) and the others branch and bound, all on the
+/// same incumbent, so that a solution the neighbourhoods find prunes the
+/// complete search at once and the complete search's bound guides the
+/// neighbourhoods. The proof of optimality is the complete search's: the
+/// large-neighbourhood search stops when it ends.
 pub(crate) fn optimize(
     run: &Run<'_>,
     network: Network,
@@ -113,42 +122,85 @@ pub(crate) fn optimize(
 ) -> Result<Report, SolveError> {
     let instance = run.instance;
     let each = options.all || options.intermediate || options.solutions.is_some();
+    let with_lns = options.lns && options.threads > 1;
     let problem = Counted::new(network);
-    let incumbent = Incumbent::new();
-    let search = parallel(run, options.threads);
+    let incumbent = Arc::new(Incumbent::new());
+    let search = parallel(run, options.threads - usize::from(with_lns));
     // Improvements found, counted by the threads (one at a time).
     let found = AtomicU64::new(0);
+    // Raised when the complete search ends: the neighbourhoods stop.
+    let over = Arc::new(AtomicBool::new(false));
     let (send, receive) = mpsc::channel();
-    let (mut failure, mut last, mut given) = (None, None, 0);
-    let report = std::thread::scope(|scope| {
-        let searching = scope.spawn(|| {
-            let send = send;
-            search.optimize(&problem, &incumbent, |state, _| {
-                // A solution found before the threads see the cancel flag
-                // raised below is past the number wanted.
-                if found.load(Ordering::Relaxed) >= run.wanted {
-                    return;
-                }
-                let Some(values) = checked(run, &state.network) else {
-                    return;
-                };
-                if values.is_err() {
-                    raise(run.cancel);
-                }
-                if found.fetch_add(1, Ordering::Relaxed) + 1 >= run.wanted {
-                    raise(run.cancel);
-                }
-                // The receiver goes only when the search is over.
-                let _ = send.send(values);
+    // Each improvement found, checked, with its cost: sent to this thread,
+    // unless it is past the number wanted.
+    let offer = |cost: i64, values: Result<Vec<Value>, Violation>| {
+        if found.load(Ordering::Relaxed) >= run.wanted {
+            return None;
+        }
+        if values.is_err() {
+            raise(run.cancel);
+        }
+        if found.fetch_add(1, Ordering::Relaxed) + 1 >= run.wanted {
+            raise(run.cancel);
+        }
+        Some((cost, values))
+    };
+    let (mut failure, mut last, mut given) = (None, None::<Vec<Value>>, 0);
+    let (report, lns_stats) = std::thread::scope(|scope| {
+        let searching = {
+            let send = send.clone();
+            let over = &over;
+            scope.spawn(|| {
+                let send = send;
+                let report = search.optimize(&problem, &incumbent, |state, _| {
+                    // A solution found before the threads see the cancel
+                    // flag raised by `offer` is past the number wanted.
+                    if let Some(values) = checked(run, &state.network)
+                        && let Some(sent) = offer(state.cost(), values)
+                    {
+                        // The receiver goes only when the search is over.
+                        let _ = send.send(sent);
+                    }
+                });
+                raise(over);
+                report
+            })
+        };
+        let neighbourhoods = with_lns.then(|| {
+            let send = send.clone();
+            let shared = Arc::clone(&incumbent);
+            let lns = crate::lns::settings(options).shared(Arc::new(move || shared.best()));
+            let limits = run.limits.clone().cancel_flag(Arc::clone(&over));
+            let (network, incumbent) = (&problem.network, &incumbent);
+            scope.spawn(move || {
+                let report = network.optimize_lns(&lns, &limits, |solution| {
+                    let values = run.translation.values(solution);
+                    let value = objective_value(instance, &values).unwrap_or(0);
+                    // The cost of a value is its image (an involution).
+                    let cost = network.objective_of(value);
+                    if !incumbent.offer(cost) {
+                        return;
+                    }
+                    let values = check(instance, &values).map(|()| values);
+                    if let Some(sent) = offer(cost, values) {
+                        let _ = send.send(sent);
+                    }
+                });
+                report.value.stats
             })
         });
-        for values in receive {
-            if failure.is_some() {
+        drop(send);
+        // The two searches' improvements may cross: only those better
+        // than the last are solutions to give.
+        let mut best = None;
+        for (cost, values) in receive {
+            if failure.is_some() || best.is_some_and(|b| cost >= b) {
                 continue;
             }
             match values {
                 Err(violation) => failure = Some(SolveError::Wrong(violation)),
                 Ok(values) => {
+                    best = Some(cost);
                     if each {
                         if let Err(e) = emit(&solution_lines(instance, &values)) {
                             failure = Some(SolveError::Output(e));
@@ -161,10 +213,7 @@ pub(crate) fn optimize(
                 }
             }
         }
-        match searching.join() {
-            Ok(report) => report,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
+        (joined(searching), neighbourhoods.map(joined))
     });
     if let Some(failure) = failure {
         return Err(failure);
@@ -175,14 +224,33 @@ pub(crate) fn optimize(
     }
     let mut stats = report.value.stats;
     let found = found.load(Ordering::Relaxed);
+    let mut dead_ends = problem.failures();
+    if let Some(more) = lns_stats {
+        stats.nodes += more.nodes;
+        stats.max_depth = stats.max_depth.max(more.max_depth);
+        dead_ends += more.dead_ends;
+    }
     stats.solutions = found;
-    stats.dead_ends = problem.failures();
+    stats.dead_ends = dead_ends;
+    let lower_bound = match (report.outcome.is_complete(), report.value.best) {
+        // Proved: nothing beats the incumbent, whichever search found it.
+        (true, None) => incumbent.best(),
+        _ => report.value.lower_bound,
+    };
     let end = End {
         outcome: report.outcome,
-        lower_bound: report.value.lower_bound,
+        lower_bound,
         stats,
         found,
         given,
     };
     Ok(end.report(run, &problem.network, last.as_deref()))
+}
+
+/// What a thread returned, or its panic passed on.
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    match handle.join() {
+        Ok(value) => value,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
 }

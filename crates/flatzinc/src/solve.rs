@@ -41,10 +41,15 @@ pub struct Options {
     /// search ([`csp::Network::optimize_lns`]), which finds good solutions
     /// of instances too large to prove and proves nothing itself: its
     /// status is [`Status::Complete`] only when its first search, of the
-    /// whole instance, finished. No change to a satisfaction problem.
+    /// whole instance, finished. With `threads` of 2 or more, one thread
+    /// searches so and the others by branch and bound, on one shared
+    /// incumbent: their proof of the optimum ends both. No change to a
+    /// satisfaction problem.
     pub lns: bool,
-    /// `-r SEED`: the seed of the randomised choices (those of `lns`);
-    /// [`DEFAULT_SEED`] without.
+    /// `-r SEED`: the seed of the randomised choices of `lns` (its
+    /// neighbourhoods); [`DEFAULT_SEED`] without. The values of
+    /// `indomain_random` take theirs from the translation's model (see
+    /// [`csp::Model::reseed`]), as `fzn-csp -r` sets it.
     pub seed: Option<u64>,
 }
 
@@ -80,6 +85,63 @@ pub struct Report {
     pub objective: Option<i64>,
     /// For an optimisation problem: the best proved bound on the objective.
     pub bound: Option<i64>,
+}
+
+impl Report {
+    /// What the FlatZinc specification prints after the solutions:
+    /// `=====UNSATISFIABLE=====` when a complete search found none,
+    /// `==========` when it found some (every solution, or the optimum),
+    /// `=====UNKNOWN=====` when a limit stopped it before any; then, with
+    /// `statistics`, the `%%%mzn-stat:` lines (`init_time` the time the
+    /// setup took) and `%%%mzn-stat-end`. Empty when there is nothing to
+    /// say.
+    ///
+    /// ```
+    /// use flatzinc::solve::{Report, Status};
+    ///
+    /// let report = Report {
+    ///     status: Status::Complete,
+    ///     solutions: 0,
+    ///     stats: backtrack::Stats::default(),
+    ///     solve_time: std::time::Duration::ZERO,
+    ///     objective: None,
+    ///     bound: None,
+    /// };
+    /// assert_eq!(report.ending(std::time::Duration::ZERO, false), "=====UNSATISFIABLE=====\n");
+    /// ```
+    pub fn ending(&self, init_time: Duration, statistics: bool) -> String {
+        use std::fmt::Write as _;
+        let mut end = String::new();
+        match self.status {
+            Status::Complete if self.solutions == 0 => end.push_str("=====UNSATISFIABLE=====\n"),
+            Status::Complete => end.push_str("==========\n"),
+            Status::Stopped if self.solutions == 0 => end.push_str("=====UNKNOWN=====\n"),
+            Status::Stopped | Status::Enough => {}
+        }
+        if statistics {
+            // Written to a string, which cannot fail.
+            let out = &mut end;
+            let stats = self.stats;
+            let _ = writeln!(out, "%%%mzn-stat: initTime={:.3}", init_time.as_secs_f64());
+            let _ = writeln!(
+                out,
+                "%%%mzn-stat: solveTime={:.3}",
+                self.solve_time.as_secs_f64()
+            );
+            let _ = writeln!(out, "%%%mzn-stat: solutions={}", stats.solutions);
+            let _ = writeln!(out, "%%%mzn-stat: nodes={}", stats.nodes);
+            let _ = writeln!(out, "%%%mzn-stat: failures={}", stats.dead_ends);
+            let _ = writeln!(out, "%%%mzn-stat: peakDepth={}", stats.max_depth);
+            if let Some(objective) = self.objective {
+                let _ = writeln!(out, "%%%mzn-stat: objective={objective}");
+            }
+            if let Some(bound) = self.bound {
+                let _ = writeln!(out, "%%%mzn-stat: objectiveBound={bound}");
+            }
+            let _ = writeln!(out, "%%%mzn-stat-end");
+        }
+        end
+    }
 }
 
 /// Why a search was given up.
@@ -157,7 +219,7 @@ pub fn solve(
         started,
     };
     match (translation.optimize, options.threads > 1) {
-        (true, _) if options.lns => return crate::lns::optimize(&run, network, options, emit),
+        (true, false) if options.lns => return crate::lns::optimize(&run, network, options, emit),
         (true, false) => return crate::optimize::optimize(&run, network, options, emit),
         (true, true) => return crate::parallel::optimize(&run, network, options, emit),
         (false, true) => {

@@ -211,3 +211,39 @@ fn lns_on_a_model_proved_by_its_first_search_says_optimal() {
     let text = stdout(&run(&["--lns", "-t", "5000"], &path));
     assert_eq!(text, "x = 10;\ny = 1;\n----------\n==========\n");
 }
+
+#[test]
+fn lns_beside_a_complete_search_on_two_threads_proves_the_optimum() {
+    let jobs = ft06();
+    let (_dir, path) = file(&jobshop(&jobs));
+    let out = run(&["--lns", "-p", "2", "-a", "-t", "60000"], &path);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let found = solutions(&text);
+    for s in &found {
+        assert!(is_schedule(s, &jobs), "not a schedule: {s}");
+    }
+    let spans: Vec<i64> = found.iter().map(|s| value(s, "makespan")).collect();
+    // Improvements of both searches, printed only when they improve.
+    assert!(spans.windows(2).all(|w| w[1] < w[0]), "{spans:?}");
+    assert_eq!(spans.last(), Some(&55), "ft06's optimum: {spans:?}");
+    // The complete search's proof, as on one thread without --lns.
+    assert!(text.ends_with("==========\n"), "{text}");
+    let one = stdout(&run(&["-t", "60000"], &path));
+    assert!(one.ends_with("==========\n"), "{one}");
+    assert_eq!(value(&solutions(&one)[0], "makespan"), 55);
+}
+
+#[test]
+fn lns_on_two_threads_stops_at_the_number_of_improvements_asked_for() {
+    let jobs = ten_by_ten();
+    let jobs: Vec<&[(usize, i64)]> = jobs.iter().map(|j| &j[..]).collect();
+    let (_dir, path) = file(&jobshop(&jobs));
+    let out = run(&["--lns", "-p", "2", "-n", "5", "-t", "30000"], &path);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let found = solutions(&text);
+    assert_eq!(found.len(), 5, "{text}");
+    assert!(found.iter().all(|s| is_schedule(s, &jobs)));
+    assert!(!text.contains("=========="), "{text}");
+}

@@ -163,3 +163,60 @@ fn the_default_search_leaves_the_defined_variables_to_the_end() {
         ]
     );
 }
+
+/// `fzn-csp` on a FlatZinc text, with `args`: its standard output.
+fn fzn_csp(text: &str, args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("model.fzn");
+    std::fs::write(&path, text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fzn-csp"))
+        .args(args)
+        .arg(&path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn indomain_random_draws_its_values_by_the_seed_of_r() {
+    // n variables of `values` values each, all different: the first
+    // solution is the first draw that propagation lets through.
+    let model = |n: usize, values: usize| {
+        let xs: Vec<String> = (0..n).map(|i| format!("x{i}")).collect();
+        let mut text = String::new();
+        for x in &xs {
+            text += &format!("var 1..{values}: {x} :: output_var;\n");
+        }
+        text += &format!("constraint fzn_all_different_int([{}]);\n", xs.join(","));
+        text += &format!(
+            "solve :: int_search([{}], input_order, indomain_random, complete) satisfy;\n",
+            xs.join(",")
+        );
+        text
+    };
+    let text = model(8, 50);
+    let by = |seed: &str| fzn_csp(&text, &["-r", seed]);
+    // The same seed, the same search; with or without -r, a seed.
+    assert_eq!(by("7"), by("7"));
+    assert_eq!(fzn_csp(&text, &[]), fzn_csp(&text, &[]));
+    let firsts: std::collections::BTreeSet<String> = (1..6).map(|s| by(&s.to_string())).collect();
+    assert!(firsts.len() > 1, "every seed drew the same: {firsts:?}");
+    // Not the smallest values, which indomain_min would give.
+    let min = fzn_csp(&text.replace("indomain_random", "indomain_min"), &[]);
+    assert!(firsts.iter().any(|f| *f != min), "{min}");
+    // Each is a solution: eight different values.
+    for first in &firsts {
+        let values: std::collections::BTreeSet<&str> = first
+            .lines()
+            .filter_map(|l| l.split(" = ").nth(1))
+            .collect();
+        assert_eq!(values.len(), 8, "{first}");
+    }
+    // The whole search, every solution on two threads in the order of one.
+    let small = model(4, 5);
+    let one = fzn_csp(&small, &["-a", "-r", "3"]);
+    assert_eq!(one, fzn_csp(&small, &["-a", "-r", "3", "-p", "2"]));
+    assert!(one.ends_with("==========\n"));
+}

@@ -48,4 +48,32 @@ impl Model {
         });
         Ok(())
     }
+
+    /// Gives every group that branches by [`ValueOrder::Random`] the seed
+    /// `seed`, so that one number (a solver's `-r`) seeds the whole
+    /// search; the other groups are left as they are.
+    ///
+    /// ```
+    /// use csp::{Model, ValueOrder, VarOrder};
+    ///
+    /// let first_of = |seed| {
+    ///     let mut m = Model::new();
+    ///     let x = m.var(0..=1000)?;
+    ///     m.branch(&[x], VarOrder::Input, ValueOrder::Random(0))?;
+    ///     m.reseed(seed);
+    ///     let mut search = backtrack::Search::new(m.compile());
+    ///     search.next_solution();
+    ///     Ok::<_, csp::Error>(search.problem().solution().unwrap()[x])
+    /// };
+    /// assert_eq!(first_of(7)?, first_of(7)?); // the same seed, the same run
+    /// assert!((1..20).any(|s| first_of(s).unwrap() != first_of(0).unwrap()));
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn reseed(&mut self, seed: u64) {
+        for group in &mut self.groups {
+            if let ValueOrder::Random(_) = group.value_order {
+                group.value_order = ValueOrder::Random(seed);
+            }
+        }
+    }
 }

@@ -139,6 +139,20 @@ impl Network {
                 }
                 ValueOrder::Split => Values::halves(var, lo, hi, false),
                 ValueOrder::SplitUpper => Values::halves(var, lo, hi, true),
+                ValueOrder::Random(seed) => {
+                    let span = (hi as i128 - lo as i128) as u128 + 1;
+                    let offset = u128::from(draw(seed, v, lo, hi, span as u64)) % span;
+                    // Within [lo, hi], so an i64, however wide the interval.
+                    let r = (i128::from(lo) + offset as i128) as i64;
+                    let mut list = vec![(Branch::Fix, r)];
+                    if r > lo {
+                        list.push((Branch::AtMost, r - 1));
+                    }
+                    if r < hi {
+                        list.push((Branch::AtLeast, r + 1));
+                    }
+                    Values::few(var, &list)
+                }
             };
         }
         match order {
@@ -150,8 +164,29 @@ impl Network {
             }
             ValueOrder::Split => Values::halves(var, lo, hi, false),
             ValueOrder::SplitUpper => Values::halves(var, lo, hi, true),
+            ValueOrder::Random(seed) => {
+                let size = self.size(v);
+                let k = draw(seed, v, lo, hi, size) % size;
+                Values::fix_or_exclude(var, self.nth_value(v, k))
+            }
         }
     }
+}
+
+/// The pseudo-random number of [`ValueOrder::Random`] for a variable and
+/// its domain: the seed, the variable and the domain mixed by SplitMix64's
+/// finaliser, so that the same state always draws the same value.
+fn draw(seed: u64, v: u32, lo: i64, hi: i64, size: u64) -> u64 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut h = mix(seed ^ 0x9e37_79b9_7f4a_7c15);
+    for word in [u64::from(v), lo as u64, hi as u64, size] {
+        h = mix(h ^ word);
+    }
+    h
 }
 
 /// The first item with the smallest key.

@@ -108,6 +108,10 @@ fn every_value_order_branches_on_a_domain_of_every_i64() {
     assert_eq!(first(Some(ValueOrder::Median)), -1);
     assert_eq!(first(Some(ValueOrder::Split)), i64::MIN);
     assert_eq!(first(Some(ValueOrder::SplitUpper)), i64::MAX);
+    // A draw from all of i64, the same for the same seed.
+    let drawn = first(Some(ValueOrder::Random(3)));
+    assert_eq!(first(Some(ValueOrder::Random(3))), drawn);
+    assert_ne!(first(Some(ValueOrder::Random(4))), drawn);
 }
 
 #[test]

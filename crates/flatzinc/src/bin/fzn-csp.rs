@@ -61,8 +61,9 @@ struct Args {
     /// at once.
     #[arg(short = 'p', long = "parallel", value_name = "N")]
     threads: Option<u32>,
-    /// Random seed of --lns and --estimate (default 24301); the rest of
-    /// the search is deterministic.
+    /// Random seed (default 24301) of every randomised choice: the values
+    /// of indomain_random, --lns's neighbourhoods, --estimate's probes.
+    /// The same seed gives the same search on one thread.
     #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
     seed: Option<u64>,
     /// Large-neighbourhood search for an optimisation problem: from the
@@ -375,6 +376,9 @@ fn run(
     if args.cumulative_overload {
         translation.model.cumulative_overload_check(true);
     }
+    if let Some(seed) = args.seed {
+        translation.model.reseed(seed);
+    }
     if args.shard.is_some() || args.checkpoint.is_some() || args.depth.is_some() {
         return job(args, instance, translation, &limits, out);
     }
@@ -407,37 +411,7 @@ fn run(
         flatzinc::solve::SolveError::Output(e) => Failure::from(e),
         other => Failure::Message(other.to_string()),
     })?;
-    use flatzinc::solve::Status;
-    use std::fmt::Write as _;
-    let mut end = String::new();
-    match report.status {
-        Status::Complete if report.solutions == 0 => end.push_str("=====UNSATISFIABLE=====\n"),
-        Status::Complete => end.push_str("==========\n"),
-        Status::Stopped if report.solutions == 0 => end.push_str("=====UNKNOWN=====\n"),
-        Status::Stopped | Status::Enough => {}
-    }
-    if args.statistics {
-        // Written to a string, which cannot fail.
-        let out = &mut end;
-        let stats = report.stats;
-        let _ = writeln!(out, "%%%mzn-stat: initTime={:.3}", init_time.as_secs_f64());
-        let _ = writeln!(
-            out,
-            "%%%mzn-stat: solveTime={:.3}",
-            report.solve_time.as_secs_f64()
-        );
-        let _ = writeln!(out, "%%%mzn-stat: solutions={}", stats.solutions);
-        let _ = writeln!(out, "%%%mzn-stat: nodes={}", stats.nodes);
-        let _ = writeln!(out, "%%%mzn-stat: failures={}", stats.dead_ends);
-        let _ = writeln!(out, "%%%mzn-stat: peakDepth={}", stats.max_depth);
-        if let Some(objective) = report.objective {
-            let _ = writeln!(out, "%%%mzn-stat: objective={objective}");
-        }
-        if let Some(bound) = report.bound {
-            let _ = writeln!(out, "%%%mzn-stat: objectiveBound={bound}");
-        }
-        let _ = writeln!(out, "%%%mzn-stat-end");
-    }
+    let end = report.ending(init_time, args.statistics);
     if !end.is_empty() {
         out.print(&end)?;
     }

@@ -11,8 +11,10 @@ use crate::instance::{Objective, Search, Term};
 /// (`seq_search` flattened). Selections and choices this solver has no
 /// match for fall back to the nearest it has: `first_fail` for the
 /// failure-based ones other than
-/// `dom_w_deg`, values ascending for the random ones (the search
-/// stays deterministic).
+/// `dom_w_deg`, values ascending for `indomain` and the rest; the values
+/// of `indomain_random` are drawn by [`csp::ValueOrder::Random`] with
+/// [`DEFAULT_SEED`](crate::solve::DEFAULT_SEED), which `-r` replaces (see
+/// [`csp::Model::reseed`]).
 /// Whether it posted a group.
 pub(super) fn post_search(
     b: &mut Builder,
@@ -100,7 +102,8 @@ fn value_order(choice: &str) -> ValueOrder {
         "indomain_median" | "indomain_middle" => ValueOrder::Median,
         "indomain_split" | "indomain_interval" => ValueOrder::Split,
         "indomain_reverse_split" => ValueOrder::SplitUpper,
-        // indomain_min, indomain, indomain_random and the rest.
+        "indomain_random" => ValueOrder::Random(crate::solve::DEFAULT_SEED),
+        // indomain_min, indomain and the rest.
         _ => ValueOrder::Min,
     }
 }
