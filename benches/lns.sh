@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Large-neighbourhood search against the complete search: the best objective
 # fzn-csp prints in SECONDS of CPU time without --lns and with it, and
-# Gecode's, on optimisation instances that none of them proves optimal.
+# Gecode's and Chuffed's, on optimisation instances that none of them
+# proves optimal.
 #
 #   benches/lns.sh BENCHMARKS_CHECKOUT [SECONDS] [INSTANCES]
 #
@@ -20,10 +21,16 @@
 # MiniZinc's --fzn-flags, with LNS_FLAGS after it (e.g. a seed); the script
 # first checks that the binary accepts them, and stops if it does not.
 #
+# Chuffed (github.com/chuffed/chuffed, built from source with CMake and
+# installed) runs with its own library when CHUFFED_MSC names the
+# chuffed.msc its installation put under share/minizinc/solvers; without
+# it, its column says "-" and the summary leaves it out.
+#
 # The binary is $FZN_CSP, or else fzn-csp built by cargo (release) in
 # CARGO_TARGET_DIR. TOGETHER=1 runs the two csp runs of an instance at the
-# same time, one on each core (each search is single-threaded), to halve the
-# time; the Gecode run comes after them, alone.
+# same time, one on each core (each search is single-threaded), then
+# Gecode's and Chuffed's together, to halve the time; the limit is on each
+# process's own CPU time.
 #
 # Prints a markdown table: each solver's best objective ("opt" after it when
 # it proved it, "-" when it printed none), and for --lns whether it is
@@ -62,6 +69,23 @@ if ! timeout 20 "$csp" $lns_flags -t 5000 "$work/tiny.fzn" > "$work/tiny.out" 2>
 fi
 python3 "$root/benches/gecode-mznlib.py" "$work/gecode" > /dev/null
 cp "$work/gecode/gecode-lib.msc" "$work/solvers/"
+chuffed=""
+if [ -n "${CHUFFED_MSC:-}" ]; then
+    [ -f "$CHUFFED_MSC" ] || { echo "lns.sh: no Chuffed configuration at $CHUFFED_MSC" >&2; exit 2; }
+    # Its paths are relative to where it was installed: made absolute.
+    python3 - "$CHUFFED_MSC" "$work/solvers/chuffed.msc" <<'PY'
+import json, os, re, sys
+src, dst = sys.argv[1], sys.argv[2]
+text = re.sub(r",\s*([\]}])", r"\1", open(src).read())  # trailing commas
+config = json.loads(text)
+base = os.path.dirname(os.path.abspath(src))
+for key in ("mznlib", "executable"):
+    if not os.path.isabs(config[key]):
+        config[key] = os.path.normpath(os.path.join(base, config[key]))
+json.dump(config, open(dst, "w"))
+PY
+    chuffed="$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["id"])' "$work/solvers/chuffed.msc")"
+fi
 cat > "$work/solvers/csp.msc" <<JSON
 { "id": "org.nqueens.csp.bench", "name": "csp", "version": "0.1", "mznlib": "$root/crates/flatzinc/mznlib",
   "executable": "$csp", "tags": ["cp", "int"], "supportsFzn": true, "needsSolns2Out": true,
@@ -104,11 +128,12 @@ compare() {
     fi
 }
 
-printf '| family | instance | sense | csp | csp --lns | Gecode | --lns vs csp | --lns vs Gecode |\n'
-printf '| --- | --- | --- | --- | --- | --- | --- | --- |\n'
+printf '| family | instance | sense | csp | csp --lns | Gecode | Chuffed | --lns vs csp | --lns vs Gecode | --lns vs Chuffed |\n'
+printf '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n'
 n=0
 no_worse=0
 declare -A vs_gecode=([better]=0 [equal]=0 [worse]=0)
+declare -A vs_chuffed=([better]=0 [equal]=0 [worse]=0)
 while read -r family model data; do
     [ -n "$family" ] || continue
     m="$bench/$model"
@@ -138,16 +163,34 @@ while read -r family model data; do
         run csp org.nqueens.csp.bench "$m" "$d"
         run lns org.nqueens.csp.bench "$m" "$d" --fzn-flags "$lns_flags"
     fi
-    run gecode org.gecode.lib "$m" "$d"
+    if [ -n "$chuffed" ] && [ "${TOGETHER:-0}" = 1 ]; then
+        run gecode org.gecode.lib "$m" "$d" &
+        run chuffed "$chuffed" "$m" "$d" &
+        wait
+    else
+        run gecode org.gecode.lib "$m" "$d"
+        [ -z "$chuffed" ] || run chuffed "$chuffed" "$m" "$d"
+    fi
     c="$(best csp)"
     l="$(best lns)"
     g="$(best gecode)"
+    h=-
+    vh=-
+    if [ -n "$chuffed" ]; then
+        h="$(best chuffed)"
+        vh="$(compare "$l" "$h" "$sense")"
+        vs_chuffed[$vh]=$((vs_chuffed[$vh] + 1))
+    fi
     vc="$(compare "$l" "$c" "$sense")"
     vg="$(compare "$l" "$g" "$sense")"
     n=$((n + 1))
     [ "$vc" = worse ] || no_worse=$((no_worse + 1))
     vs_gecode[$vg]=$((vs_gecode[$vg] + 1))
-    printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$family" "$name" "$sense" "$c" "$l" "$g" "$vc" "$vg"
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$family" "$name" "$sense" "$c" "$l" "$g" "$h" "$vc" "$vg" "$vh"
 done < <(grep -v '^[[:space:]]*#' "$instances")
 echo
-echo "--lns is at least as good as without it on $no_worse of $n instances; against Gecode it is better on ${vs_gecode[better]}, equal on ${vs_gecode[equal]}, worse on ${vs_gecode[worse]} (${limit} s of CPU each)."
+summary="--lns is at least as good as without it on $no_worse of $n instances; against Gecode it is better on ${vs_gecode[better]}, equal on ${vs_gecode[equal]}, worse on ${vs_gecode[worse]}"
+if [ -n "$chuffed" ]; then
+    summary+="; against Chuffed better on ${vs_chuffed[better]}, equal on ${vs_chuffed[equal]}, worse on ${vs_chuffed[worse]}"
+fi
+echo "$summary (${limit} s of CPU each)."

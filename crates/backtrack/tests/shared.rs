@@ -155,7 +155,7 @@ fn in_order_visits_stop_on_request_after_the_sequential_first_k() {
 fn in_order_visits_hold_back_many_solutions_and_still_keep_order() {
     // Few subproblems, each with thousands of solutions: the threads wait
     // for their turn once they hold more than they may.
-    let problem = Permutations::new(8);
+    let problem = Permutations::new(9);
     let expected = backtrack::first(problem.clone(), usize::MAX);
     let mut seen = Vec::new();
     let report = Parallel::auto().depth(1).threads(3).for_each_in_order(
@@ -167,8 +167,54 @@ fn in_order_visits_hold_back_many_solutions_and_still_keep_order() {
         },
     );
     assert!(report.outcome.is_complete());
-    assert_eq!(seen.len(), 40_320);
+    assert_eq!(seen.len(), 362_880);
+    assert_eq!(report.value.solutions, 362_880);
     assert_eq!(seen, expected);
+}
+
+#[test]
+fn in_order_visits_give_a_heavy_subproblem_away_and_keep_the_order() {
+    // One subproblem, the whole tree, or a few: the threads left without
+    // work take over the choices near the top of the others' searches,
+    // again and again, and the order is still the sequential one.
+    let problem = Permutations::new(9);
+    let expected = backtrack::first(problem.clone(), 100_000);
+    for (depth, threads, fresh) in [(0, 2, false), (0, 3, true), (1, 2, false), (2, 3, false)] {
+        let mut seen = Vec::new();
+        let report = Parallel::auto()
+            .depth(depth)
+            .threads(threads)
+            .fresh(fresh)
+            .for_each_in_order(
+                &problem,
+                |_, path| path.to_vec(),
+                |path| {
+                    seen.push(path);
+                    if seen.len() == 100_000 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            );
+        assert_eq!(
+            report.outcome,
+            Outcome::Stopped(Stop::Requested),
+            "depth {depth}"
+        );
+        assert_eq!(seen, expected, "depth {depth}, {threads} threads");
+    }
+    // The whole tree from one subproblem: every node searched once.
+    let report = Parallel::auto().depth(0).threads(2).for_each_in_order(
+        &problem,
+        |_, _| (),
+        |()| ControlFlow::Continue(()),
+    );
+    assert!(report.outcome.is_complete());
+    assert_eq!(report.value.solutions, 362_880);
+    let mut one = backtrack::Search::new(problem);
+    assert!(one.count().outcome.is_complete());
+    assert_eq!(report.value.nodes, one.stats().nodes);
 }
 
 #[test]

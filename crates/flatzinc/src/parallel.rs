@@ -49,17 +49,21 @@ fn checked(run: &Run<'_>, network: &Network) -> Option<Result<Vec<Value>, Violat
 /// them, in the order of the search on one thread, searched on `threads`
 /// threads: each solution is read and checked by the thread that found
 /// it, and emitted here, on the calling thread, once every subproblem
-/// before its own is done.
+/// before its own is done. With `fresh` (`-r`), each subproblem is
+/// searched from the root's network, so that a search that learns from
+/// its failures (dom/wdeg) prints the same order on every run; otherwise
+/// each thread carries what it learned on to its next subproblem.
 pub(crate) fn satisfy(
     run: &Run<'_>,
     network: Network,
     threads: usize,
+    fresh: bool,
     mut emit: impl FnMut(&str) -> std::io::Result<()>,
 ) -> Result<Report, SolveError> {
     let instance = run.instance;
     let mut given = 0;
     let mut failure = None;
-    let report = parallel(run, threads).for_each_in_order(
+    let report = parallel(run, threads).fresh(fresh).for_each_in_order(
         &network,
         |network, _| checked(run, network).map(|v| v.map(|v| solution_lines(instance, &v))),
         |found| {

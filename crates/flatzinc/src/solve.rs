@@ -34,7 +34,9 @@ pub struct Options {
     /// alone; at most 256, each holding a copy of the network). The tree
     /// is cut into subproblems the threads share; the solutions of a
     /// satisfaction problem come out in the order of the search on one
-    /// thread, and an optimisation shares each improvement among the
+    /// thread (for a search that learns from its failures, dom/wdeg, each
+    /// once, in an order that may vary from run to run unless `seed` is
+    /// given), and an optimisation shares each improvement among the
     /// threads at once.
     pub threads: usize,
     /// `--lns`: an optimisation problem is searched by large-neighbourhood
@@ -224,7 +226,8 @@ pub fn solve(
         (true, true) => return crate::parallel::optimize(&run, network, options, emit),
         (false, true) => {
             run.wanted = wanted;
-            return crate::parallel::satisfy(&run, network, options.threads, emit);
+            let fresh = options.seed.is_some();
+            return crate::parallel::satisfy(&run, network, options.threads, fresh, emit);
         }
         (false, false) => {}
     }

@@ -3,38 +3,11 @@
 //! what a file declares.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn binary() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_fzn-csp"))
-}
-
-/// `text` in a file of a fresh directory (kept alive by the guard).
-fn file(text: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("model.fzn");
-    std::fs::write(&path, text).unwrap();
-    (dir, path)
-}
-
-fn run(args: &[&str], path: &Path) -> Output {
-    Command::new(binary())
-        .args(args)
-        .arg(path)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
+mod common;
+use common::{binary, file, run, stderr, stdout};
 
 /// The solutions printed, each as its lines, in order.
 fn solutions(out: &str) -> Vec<String> {

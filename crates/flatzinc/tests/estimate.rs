@@ -3,28 +3,8 @@
 //! for people or as JSON; on trees whose size is known, the interval
 //! holds it.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn file(text: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("model.fzn");
-    std::fs::write(&path, text).unwrap();
-    (dir, path)
-}
-
-fn run(args: &[&str], path: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fzn-csp"))
-        .args(args)
-        .arg(path)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+mod common;
+use common::{file, run, stdout};
 
 /// The number after `"key":` inside the object after `"within":{`.
 fn number(json: &str, within: &str, key: &str) -> f64 {

@@ -3,32 +3,8 @@
 //! here by code of its own, each strictly shorter than the one before, no
 //! claim of optimality, and the same output for the same seed.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn binary() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_fzn-csp"))
-}
-
-fn file(text: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("model.fzn");
-    std::fs::write(&path, text).unwrap();
-    (dir, path)
-}
-
-fn run(args: &[&str], path: &Path) -> Output {
-    Command::new(binary())
-        .args(args)
-        .arg(path)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+mod common;
+use common::{file, run, stdout};
 
 /// The job shop `jobs` in FlatZinc: a start per task (`s_J_K`, job `J`'s
 /// `K`-th task), each job's tasks in order, a disjunctive per machine,

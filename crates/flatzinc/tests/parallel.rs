@@ -3,12 +3,11 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn binary() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_fzn-csp"))
-}
+mod common;
+use common::{binary, file, run};
 
 /// A FlatZinc file of tests/data/parallel, compiled by MiniZinc from
 /// tests/minizinc's models (queens of 8 and 10 with and without their
@@ -17,23 +16,6 @@ fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/parallel")
         .join(format!("{name}.fzn"))
-}
-
-/// `text` in a file of a fresh directory (kept alive by the guard).
-fn file(text: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("model.fzn");
-    std::fs::write(&path, text).unwrap();
-    (dir, path)
-}
-
-fn run(args: &[&str], path: &Path) -> Output {
-    Command::new(binary())
-        .args(args)
-        .arg(path)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
 }
 
 /// What `fzn-csp ARGS -p THREADS PATH` prints, checked to have succeeded.

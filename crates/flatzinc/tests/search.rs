@@ -6,6 +6,8 @@
 use flatzinc::solve::{Options, solve};
 use flatzinc::{parse, resolve, translate};
 
+mod common;
+
 /// The first solution of a FlatZinc text, as its output lines.
 fn first(text: &str) -> String {
     let instance = resolve(&parse(text).unwrap()).unwrap();
@@ -166,17 +168,10 @@ fn the_default_search_leaves_the_defined_variables_to_the_end() {
 
 /// `fzn-csp` on a FlatZinc text, with `args`: its standard output.
 fn fzn_csp(text: &str, args: &[&str]) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("model.fzn");
-    std::fs::write(&path, text).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fzn-csp"))
-        .args(args)
-        .arg(&path)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
+    let (_dir, path) = common::file(text);
+    let out = common::run(args, &path);
     assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout).unwrap()
+    common::stdout(&out)
 }
 
 #[test]

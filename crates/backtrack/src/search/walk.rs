@@ -233,6 +233,38 @@ impl<P: Problem> Search<P> {
     }
 }
 
+impl<P: Problem> Search<P> {
+    /// Takes from a search paused by a limit the choices left at the
+    /// shallowest state of its path that has any, for another search to
+    /// take over: the path to that state (from where this search started)
+    /// and those choices, in order. This search then goes on without them;
+    /// in its order, their subtrees came after everything it has left.
+    /// `None` when it has nothing to give: not paused by a limit, or no
+    /// choice left but the one it is about to take.
+    ///
+    /// The iterators of [`Problem::Choices`] must go on returning `None`
+    /// once they have (as every iterator of the standard library and
+    /// [`ChoiceList`](crate::ChoiceList) does): the one taken from is left
+    /// spent.
+    pub(crate) fn split_off(&mut self) -> Option<Gift<P::Choice>> {
+        if self.phase != Phase::Walking {
+            return None;
+        }
+        for d in 0..self.depth {
+            let rest: Vec<P::Choice> = self.frames[d].choices.by_ref().collect();
+            if !rest.is_empty() {
+                return Some((self.path[..d].to_vec(), rest));
+            }
+        }
+        let rest: Vec<P::Choice> = self.top.as_mut()?.by_ref().collect();
+        (!rest.is_empty()).then(|| (self.path[..self.depth].to_vec(), rest))
+    }
+}
+
+/// What [`Search::split_off`] gives: the path to a state, and the choices
+/// left there.
+pub(crate) type Gift<C> = (Vec<C>, Vec<C>);
+
 /// The next choice at the current state, whose iterator is `top`: backs up
 /// through the spent frames, `None` once the root's is spent.
 #[inline(always)]

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use super::parallel::Parallel;
@@ -12,19 +12,26 @@ use crate::limit::{Outcome, Report, Stats, Stop};
 use crate::problem::Problem;
 use crate::search::Search;
 
-/// How many solutions a subproblem that is not the next to be visited
-/// holds back before its thread waits for its turn.
-const HELD: usize = 1024;
+/// How many solutions may wait for their turn, over every subproblem: past
+/// it, a thread whose subproblem is not the next to be visited waits.
+const HELD: usize = 1 << 16;
+
+/// The nodes a task's search runs between two looks at threads waiting
+/// for work, to which it then gives the choices left at its shallowest
+/// open state.
+const SLICE: u64 = 1 << 14;
 
 /// How long a waiting thread sleeps between two looks at its turn.
 const NAP: Duration = Duration::from_millis(1);
 
 /// What a thread tells the visiting one.
 enum Message<T> {
-    /// A solution of the subproblem, in its order.
-    Found(usize, T),
-    /// The subproblem's search is over, with its statistics.
-    Done(usize, Stats, Outcome),
+    /// A solution of the task, in its order.
+    Found(Key, T),
+    /// Tasks split off a task under way, told before its end.
+    Given(Vec<Key>),
+    /// The task's search is over, with its statistics.
+    Done(Key, Stats, Outcome),
 }
 
 impl Parallel {
@@ -38,18 +45,28 @@ impl Parallel {
     /// thread, which searches nothing: the threads that search are as many
     /// as [`threads`](Parallel::threads) says. A subproblem's solutions are
     /// visited as soon as every subproblem before it in the cut is done;
-    /// the others are held meanwhile, at most 1,024 for each of the
-    /// subproblems under way (a thread with more waits for its turn), and
-    /// no thread starts a subproblem more than four per thread ahead of the
-    /// first one not yet visited. So the memory stays bounded and the
-    /// first solutions come out as early as the sequential search's.
+    /// the others are held meanwhile, about 65,536 in all (past that, a
+    /// thread whose subproblem is not the next to be visited waits for its
+    /// turn, unless that one is yet to be started). So the memory stays
+    /// bounded, the threads never wait on a heavy subproblem while
+    /// solutions are few, and the first solutions come out as early as the
+    /// sequential search's. A thread left without work takes over the
+    /// choices left near the top of another's subproblem (every 16,384
+    /// nodes each search looks for such a thread), so that one heavy
+    /// subproblem does not leave the others idle; the order stays the
+    /// sequential one.
     ///
-    /// The order is the sequential search's when the problem's choices at a
-    /// state depend on that state alone (the engine's assumption, see
-    /// [`subproblems`](crate::subproblems)); a problem that learns from the
-    /// search as it goes (weights of failures, say) searches each
-    /// subproblem with what it knew at the root instead, and may order its
-    /// solutions otherwise: each is still visited exactly once.
+    /// Each thread keeps one copy of the problem, rewound to the root after
+    /// each subproblem, so that what it learns as it searches (weights of
+    /// failures, say) goes on to its next subproblem. The order is the
+    /// sequential search's when the problem's choices at a state depend on
+    /// that state alone (the engine's assumption, see
+    /// [`subproblems`](crate::subproblems)); a problem that learns may
+    /// order its solutions otherwise, and differently from run to run:
+    /// each is still visited exactly once. With
+    /// [`fresh`](Parallel::fresh), each subproblem is searched from a copy
+    /// of the root problem instead, and the order is the same on every
+    /// run.
     ///
     /// The report holds the statistics of the subproblems' searches, added
     /// up. The outcome is [`Outcome::Complete`] when every solution was
@@ -106,14 +123,29 @@ impl Parallel {
             }
         };
         let threads = self.settings.thread_count().max(1);
-        let ahead = threads * 4;
+        // The budget of each subproblem's search, if any; the search is
+        // paused every SLICE nodes to give work away to idle threads.
+        let budget = self.settings.limits.node_budget();
+        // Solutions sent and not yet visited.
+        let held = AtomicUsize::new(0);
         // Raised when `visit` breaks, or a subproblem is cut short: the
         // solutions after it would not come in order.
         let stop = Arc::new(AtomicBool::new(false));
         let limits = self.settings.limits.clone().cancel_flag(Arc::clone(&stop));
-        // The first subproblem not yet wholly visited.
-        let head = AtomicUsize::new(0);
-        let next = AtomicUsize::new(0);
+        // The tasks not yet taken, by key (see `Key`), with their paths;
+        // the tasks being searched; the threads waiting for one.
+        let queue: Mutex<BTreeMap<Key, Vec<P::Choice>>> = Mutex::new(
+            paths
+                .iter()
+                .enumerate()
+                .map(|(i, path)| (vec![i as u64], path.clone()))
+                .collect(),
+        );
+        let running = AtomicUsize::new(0);
+        let idle = AtomicUsize::new(0);
+        let queued = AtomicUsize::new(paths.len());
+        // The first task not yet wholly visited.
+        let head: Mutex<Option<Key>> = Mutex::new(Some(vec![0]));
         let (send, receive) = mpsc::channel::<Message<T>>();
         // Waits until `ready` holds; false if the search is to stop.
         let wait = |ready: &dyn Fn() -> bool| {
@@ -125,34 +157,112 @@ impl Parallel {
             }
             true
         };
-        let worker = |send: mpsc::Sender<Message<T>>| {
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= paths.len() || !wait(&|| i < head.load(Ordering::Acquire) + ahead) {
-                    return;
+        let is_head = |key: &Key| lock(&head).as_ref() == Some(key);
+        // Whether the task whose turn it is waits in the queue: a thread
+        // whose own task is not the head may then not wait for its turn,
+        // which might only come once it has finished.
+        let head_queued = || {
+            let first = lock(&head).clone();
+            first.is_some_and(|first| lock(&queue).contains_key(&first))
+        };
+        // The next task, or `None` once there is none and none can come.
+        let take = || loop {
+            {
+                let mut queue = lock(&queue);
+                if let Some(task) = queue.pop_first() {
+                    queued.fetch_sub(1, Ordering::Relaxed);
+                    running.fetch_add(1, Ordering::Relaxed);
+                    return Some(task);
                 }
-                let path = &paths[i];
-                let mut state = problem.clone();
-                state.set_limits(&limits);
-                for &choice in path {
+                if running.load(Ordering::Relaxed) == 0 {
+                    return None;
+                }
+            }
+            if limits.poll().is_some() {
+                return None;
+            }
+            idle.fetch_add(1, Ordering::Relaxed);
+            std::thread::sleep(NAP);
+            idle.fetch_sub(1, Ordering::Relaxed);
+        };
+        let worker = |send: mpsc::Sender<Message<T>>| {
+            // The thread's copy of the problem, at the root between two
+            // tasks.
+            let mut kept = None;
+            while let Some((key, path)) = take() {
+                let mut state = match kept.take() {
+                    Some(state) if !self.fresh => state,
+                    _ => {
+                        let mut state = problem.clone();
+                        state.set_limits(&limits);
+                        state
+                    }
+                };
+                for &choice in &path {
                     state.apply(choice);
                 }
-                let mut search = Search::new(state).with_limits(limits.clone());
-                let mut held = 0;
-                let outcome = search.for_each(|state, below| {
-                    let mut whole = Vec::with_capacity(path.len() + below.len());
-                    whole.extend_from_slice(path);
-                    whole.extend_from_slice(below);
-                    let value = map(state, &whole);
-                    held += 1;
-                    if held > HELD && !wait(&|| head.load(Ordering::Acquire) == i) {
-                        return ControlFlow::Break(());
+                let mut search = Search::new(state);
+                let mut given = 0;
+                let outcome = loop {
+                    let nodes = search.stats().nodes;
+                    let slice = nodes.saturating_add(SLICE);
+                    let part = budget.map_or(slice, |b| b.min(slice));
+                    search.set_limits(limits.clone().nodes(part));
+                    let outcome = search.for_each(|state, below| {
+                        let mut whole = Vec::with_capacity(path.len() + below.len());
+                        whole.extend_from_slice(&path);
+                        whole.extend_from_slice(below);
+                        let value = map(state, &whole);
+                        if held.fetch_add(1, Ordering::Relaxed) >= HELD
+                            && !wait(&|| {
+                                held.load(Ordering::Relaxed) < HELD
+                                    || is_head(&key)
+                                    || head_queued()
+                            })
+                        {
+                            return ControlFlow::Break(());
+                        }
+                        match send.send(Message::Found(key.clone(), value)) {
+                            Ok(()) => ControlFlow::Continue(()),
+                            Err(_) => ControlFlow::Break(()),
+                        }
+                    });
+                    match outcome {
+                        Outcome::Stopped(Stop::NodeLimit) if budget.is_none_or(|b| part < b) => {}
+                        outcome => break outcome,
                     }
-                    match send.send(Message::Found(i, value)) {
-                        Ok(()) => ControlFlow::Continue(()),
-                        Err(_) => ControlFlow::Break(()),
+                    // A thread waits for work and none is queued: give it
+                    // the shallowest choices left, each a task, keyed after
+                    // what this one has left and before what it gave before.
+                    if idle.load(Ordering::Relaxed) == 0 || queued.load(Ordering::Relaxed) > 0 {
+                        continue;
                     }
-                });
+                    let Some((prefix, rest)) = search.split_off() else {
+                        continue;
+                    };
+                    given += 1;
+                    let tasks: Vec<(Key, Vec<P::Choice>)> = rest
+                        .into_iter()
+                        .enumerate()
+                        .map(|(j, choice)| {
+                            let mut sub = key.clone();
+                            sub.extend([u64::MAX - given, j as u64]);
+                            let mut whole = path.clone();
+                            whole.extend_from_slice(&prefix);
+                            whole.push(choice);
+                            (sub, whole)
+                        })
+                        .collect();
+                    // Told before this task's end, so that the visit waits
+                    // for them.
+                    let keys = tasks.iter().map(|(k, _)| k.clone()).collect();
+                    if send.send(Message::Given(keys)).is_err() {
+                        break Outcome::Stopped(Stop::Cancelled);
+                    }
+                    let mut queue = lock(&queue);
+                    queued.fetch_add(tasks.len(), Ordering::Relaxed);
+                    queue.extend(tasks);
+                };
                 // A break here was a limit seen while waiting, or the end.
                 let outcome = match outcome {
                     Outcome::Stopped(Stop::Requested) => {
@@ -162,7 +272,14 @@ impl Parallel {
                 };
                 let mut stats = search.stats();
                 stats.max_depth += path.len();
-                if send.send(Message::Done(i, stats, outcome)).is_err() {
+                let mut state = search.into_problem();
+                for &choice in path.iter().rev() {
+                    state.undo(choice);
+                }
+                kept = Some(state);
+                let sent = send.send(Message::Done(key, stats, outcome));
+                running.fetch_sub(1, Ordering::Relaxed);
+                if sent.is_err() {
                     return;
                 }
             }
@@ -183,8 +300,9 @@ impl Parallel {
             }
             drop(send);
             let mut line = Line {
-                pending: BTreeMap::new(),
-                head: 0,
+                pending: (0..paths.len())
+                    .map(|i| (vec![i as u64], Part::default()))
+                    .collect(),
             };
             // Every message, until the threads are all gone (so none is
             // left waiting on a full turn).
@@ -196,18 +314,25 @@ impl Parallel {
                     continue;
                 }
                 match message {
-                    Message::Found(i, value) => line.part(i).values.push(value),
-                    Message::Done(i, done, ended) => {
+                    Message::Found(key, value) => line.part(key).values.push(value),
+                    Message::Given(keys) => {
+                        for key in keys {
+                            line.part(key);
+                        }
+                    }
+                    Message::Done(key, done, ended) => {
                         add(&mut stats, done);
-                        line.part(i).ended = Some(ended);
+                        line.part(key).ended = Some(ended);
                     }
                 }
-                if let Some(end) = line.visit(&mut visit, &head) {
+                let end = line.visit(&mut visit, &held);
+                *lock(&head) = line.pending.keys().next().cloned();
+                if let Some(end) = end {
                     outcome = end;
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-            if outcome.is_complete() && line.head < paths.len() {
+            if outcome.is_complete() && !line.pending.is_empty() {
                 // Threads stopped before the end: by a limit.
                 let stop = self.settings.limits.poll().unwrap_or(Stop::Cancelled);
                 outcome = Outcome::Stopped(stop);
@@ -220,6 +345,18 @@ impl Parallel {
     }
 }
 
+/// The place of a task in the sequential order, compared as a sequence:
+/// `[i]` for the cut's `i`-th subproblem; a task's `n`-th gift of choices
+/// its key followed by `u64::MAX - n` and the choice's rank, after what the
+/// task itself visits (a key is before the keys it starts) and before its
+/// earlier gifts, which were shallower.
+type Key = Vec<u64>;
+
+/// A lock, whatever a panicking thread left behind.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Adds one subproblem's statistics to the total.
 fn add(total: &mut Stats, one: Stats) {
     total.nodes += one.nodes;
@@ -228,25 +365,30 @@ fn add(total: &mut Stats, one: Stats) {
     total.max_depth = total.max_depth.max(one.max_depth);
 }
 
-/// What a subproblem has sent and not yet had visited.
+/// What a task has sent and not yet had visited.
 struct Part<T> {
     values: Vec<T>,
     ended: Option<Outcome>,
 }
 
-/// The subproblems' values held until their turn.
+impl<T> Default for Part<T> {
+    fn default() -> Self {
+        Part {
+            values: Vec::new(),
+            ended: None,
+        }
+    }
+}
+
+/// The tasks' values held until their turn: every task not yet wholly
+/// visited, the first of them the one whose turn it is.
 struct Line<T> {
-    pending: BTreeMap<usize, Part<T>>,
-    /// The first subproblem not yet wholly visited.
-    head: usize,
+    pending: BTreeMap<Key, Part<T>>,
 }
 
 impl<T> Line<T> {
-    fn part(&mut self, i: usize) -> &mut Part<T> {
-        self.pending.entry(i).or_insert_with(|| Part {
-            values: Vec::new(),
-            ended: None,
-        })
+    fn part(&mut self, key: Key) -> &mut Part<T> {
+        self.pending.entry(key).or_default()
     }
 
     /// Visits what is ready, in order; the outcome of the whole search if
@@ -254,10 +396,12 @@ impl<T> Line<T> {
     fn visit(
         &mut self,
         visit: &mut impl FnMut(T) -> ControlFlow<()>,
-        head: &AtomicUsize,
+        held: &AtomicUsize,
     ) -> Option<Outcome> {
-        while let Some(part) = self.pending.get_mut(&self.head) {
+        while let Some(mut first) = self.pending.first_entry() {
+            let part = first.get_mut();
             for value in part.values.drain(..) {
+                held.fetch_sub(1, Ordering::Relaxed);
                 if visit(value).is_break() {
                     return Some(Outcome::Stopped(Stop::Requested));
                 }
@@ -266,9 +410,7 @@ impl<T> Line<T> {
                 None => return None,
                 Some(ended) if !ended.is_complete() => return Some(ended),
                 Some(_) => {
-                    self.pending.remove(&self.head);
-                    self.head += 1;
-                    head.store(self.head, Ordering::Release);
+                    first.remove();
                 }
             }
         }

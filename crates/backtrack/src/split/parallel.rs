@@ -46,6 +46,9 @@ pub struct Parallel {
     depth: Option<usize>,
     /// How many subproblems the automatic cut aims at.
     target: Option<usize>,
+    /// Whether [`for_each_in_order`](Parallel::for_each_in_order) searches
+    /// each subproblem from a fresh copy of the root problem.
+    pub(super) fresh: bool,
     pub(super) settings: Settings,
 }
 
@@ -86,6 +89,20 @@ impl Parallel {
     #[must_use]
     pub fn aim(mut self, subproblems: usize) -> Self {
         self.target = Some(subproblems);
+        self
+    }
+
+    /// With `true`, [`for_each_in_order`](Parallel::for_each_in_order)
+    /// searches each subproblem from a fresh copy of the root problem,
+    /// instead of one copy a thread rewound to the root after each: a
+    /// problem that learns as it searches (weights of failures, say) then
+    /// searches every subproblem with what it knew at the root, and visits
+    /// its solutions in the same order on every run, whatever the threads'
+    /// timing, at the price of what it would have learned (off by
+    /// default).
+    #[must_use]
+    pub fn fresh(mut self, fresh: bool) -> Self {
+        self.fresh = fresh;
         self
     }
 
