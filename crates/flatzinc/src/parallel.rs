@@ -18,22 +18,31 @@ use crate::optimize::{Counted, End, objective_value};
 use crate::output::solution_lines;
 use crate::solve::{Options, Report, Run, SolveError, Status, raise};
 
-/// Subproblems a thread, for the cut: enough for the threads to share the
-/// work evenly, few enough that the nodes above the cut (searched once
-/// to list it, and again on each subproblem's path) cost little.
+/// Subproblems a thread, for the cut of an optimisation: enough for the
+/// threads to share the work evenly, few enough that the nodes above the
+/// cut (searched once to list it, and again on each subproblem's path)
+/// cost little.
 const PER_THREAD: usize = 64;
+
+/// Subproblems a thread, for the cut of a satisfaction problem: few, since
+/// a thread left without work takes over part of another's (see
+/// [`Parallel::for_each_in_order`]), and the cut is listed by one thread
+/// alone, as each path to a subproblem is propagated again: on the public
+/// magic sequence of 100, whose 10,000 nodes take 5 ms each, every node
+/// spent on the cut counts.
+const SATISFY_PER_THREAD: usize = 4;
 
 /// The most threads searched on: past the cores of any machine MiniZinc
 /// runs on, and each one holds a copy of the network.
 pub(crate) const MAX_THREADS: usize = 256;
 
-/// The threads' search of `run`: the cut, on `threads` threads (at most
-/// [`MAX_THREADS`]).
-fn parallel(run: &Run<'_>, threads: usize) -> Parallel {
+/// The threads' search of `run`: the cut into about `per_thread`
+/// subproblems a thread, on `threads` threads (at most [`MAX_THREADS`]).
+fn parallel(run: &Run<'_>, threads: usize, per_thread: usize) -> Parallel {
     let threads = threads.min(MAX_THREADS);
     Parallel::auto()
         .threads(threads)
-        .aim(threads.saturating_mul(PER_THREAD))
+        .aim(threads.saturating_mul(per_thread))
         .limits(run.limits.clone())
 }
 
@@ -63,30 +72,32 @@ pub(crate) fn satisfy(
     let instance = run.instance;
     let mut given = 0;
     let mut failure = None;
-    let report = parallel(run, threads).fresh(fresh).for_each_in_order(
-        &network,
-        |network, _| checked(run, network).map(|v| v.map(|v| solution_lines(instance, &v))),
-        |found| {
-            let lines = match found {
-                None => return ControlFlow::Continue(()),
-                Some(Err(violation)) => {
-                    failure = Some(SolveError::Wrong(violation));
+    let report = parallel(run, threads, SATISFY_PER_THREAD)
+        .fresh(fresh)
+        .for_each_in_order(
+            &network,
+            |network, _| checked(run, network).map(|v| v.map(|v| solution_lines(instance, &v))),
+            |found| {
+                let lines = match found {
+                    None => return ControlFlow::Continue(()),
+                    Some(Err(violation)) => {
+                        failure = Some(SolveError::Wrong(violation));
+                        return ControlFlow::Break(());
+                    }
+                    Some(Ok(lines)) => lines,
+                };
+                if let Err(e) = emit(&lines) {
+                    failure = Some(SolveError::Output(e));
                     return ControlFlow::Break(());
                 }
-                Some(Ok(lines)) => lines,
-            };
-            if let Err(e) = emit(&lines) {
-                failure = Some(SolveError::Output(e));
-                return ControlFlow::Break(());
-            }
-            given += 1;
-            if given >= run.wanted {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        },
-    );
+                given += 1;
+                if given >= run.wanted {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        );
     if let Some(failure) = failure {
         return Err(failure);
     }
@@ -129,7 +140,7 @@ pub(crate) fn optimize(
     let with_lns = options.lns && options.threads > 1;
     let problem = Counted::new(network);
     let incumbent = Arc::new(Incumbent::new());
-    let search = parallel(run, options.threads - usize::from(with_lns));
+    let search = parallel(run, options.threads - usize::from(with_lns), PER_THREAD);
     // Improvements found, counted by the threads (one at a time).
     let found = AtomicU64::new(0);
     // Raised when the complete search ends: the neighbourhoods stop.

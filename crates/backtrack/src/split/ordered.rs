@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::parallel::Parallel;
 use crate::limit::{Outcome, Report, Stats, Stop};
@@ -16,10 +16,12 @@ use crate::search::Search;
 /// it, a thread whose subproblem is not the next to be visited waits.
 const HELD: usize = 1 << 16;
 
-/// The nodes a task's search runs between two looks at threads waiting
-/// for work, to which it then gives the choices left at its shallowest
-/// open state.
-const SLICE: u64 = 1 << 14;
+/// About how long a task's search runs between two looks at threads
+/// waiting for work, to which it then gives the choices left at its
+/// shallowest open state: the slice is counted in nodes, doubled or
+/// halved to take about this long, since a node may take nanoseconds or
+/// milliseconds.
+const SLICE: Duration = Duration::from_millis(1);
 
 /// How long a waiting thread sleeps between two looks at its turn.
 const NAP: Duration = Duration::from_millis(1);
@@ -51,8 +53,8 @@ impl Parallel {
     /// bounded, the threads never wait on a heavy subproblem while
     /// solutions are few, and the first solutions come out as early as the
     /// sequential search's. A thread left without work takes over the
-    /// choices left near the top of another's subproblem (every 16,384
-    /// nodes each search looks for such a thread), so that one heavy
+    /// choices left near the top of another's subproblem (each search looks
+    /// for such a thread about every millisecond), so that one heavy
     /// subproblem does not leave the others idle; the order stays the
     /// sequential one.
     ///
@@ -203,10 +205,12 @@ impl Parallel {
                 }
                 let mut search = Search::new(state);
                 let mut given = 0;
+                let mut slice: u64 = 64;
                 let outcome = loop {
                     let nodes = search.stats().nodes;
-                    let slice = nodes.saturating_add(SLICE);
-                    let part = budget.map_or(slice, |b| b.min(slice));
+                    let end = nodes.saturating_add(slice);
+                    let part = budget.map_or(end, |b| b.min(end));
+                    let started = Instant::now();
                     search.set_limits(limits.clone().nodes(part));
                     let outcome = search.for_each(|state, below| {
                         let mut whole = Vec::with_capacity(path.len() + below.len());
@@ -231,10 +235,22 @@ impl Parallel {
                         Outcome::Stopped(Stop::NodeLimit) if budget.is_none_or(|b| part < b) => {}
                         outcome => break outcome,
                     }
+                    let took = started.elapsed();
+                    if took < SLICE / 2 {
+                        slice = slice.saturating_mul(2).min(1 << 24);
+                    } else if took > SLICE * 2 {
+                        slice = (slice / 2).max(1);
+                    }
                     // A thread waits for work and none is queued: give it
                     // the shallowest choices left, each a task, keyed after
                     // what this one has left and before what it gave before.
-                    if idle.load(Ordering::Relaxed) == 0 || queued.load(Ordering::Relaxed) > 0 {
+                    // Not with `fresh`: the subproblems given would be
+                    // searched from the root's knowledge, when the timing
+                    // decides.
+                    if self.fresh
+                        || idle.load(Ordering::Relaxed) == 0
+                        || queued.load(Ordering::Relaxed) > 0
+                    {
                         continue;
                     }
                     let Some((prefix, rest)) = search.split_off() else {

@@ -98,7 +98,8 @@ impl Parallel {
     /// problem that learns as it searches (weights of failures, say) then
     /// searches every subproblem with what it knew at the root, and visits
     /// its solutions in the same order on every run, whatever the threads'
-    /// timing, at the price of what it would have learned (off by
+    /// timing, at the price of what it would have learned, and of the
+    /// balance that giving work away to idle threads brings (off by
     /// default).
     #[must_use]
     pub fn fresh(mut self, fresh: bool) -> Self {
