@@ -126,7 +126,7 @@ impl Parallel {
         };
         let threads = self.settings.thread_count().max(1);
         // The budget of each subproblem's search, if any; the search is
-        // paused every SLICE nodes to give work away to idle threads.
+        // paused about every SLICE to give work away to idle threads.
         let budget = self.settings.limits.node_budget();
         // Solutions sent and not yet visited.
         let held = AtomicUsize::new(0);
@@ -135,7 +135,8 @@ impl Parallel {
         let stop = Arc::new(AtomicBool::new(false));
         let limits = self.settings.limits.clone().cancel_flag(Arc::clone(&stop));
         // The tasks not yet taken, by key (see `Key`), with their paths;
-        // the tasks being searched; the threads waiting for one.
+        // how many are being searched, how many threads wait for one, and
+        // how many are queued.
         let queue: Mutex<BTreeMap<Key, Vec<P::Choice>>> = Mutex::new(
             paths
                 .iter()
@@ -169,6 +170,9 @@ impl Parallel {
         };
         // The next task, or `None` once there is none and none can come.
         let take = || loop {
+            if limits.poll().is_some() {
+                return None;
+            }
             {
                 let mut queue = lock(&queue);
                 if let Some(task) = queue.pop_first() {
@@ -179,9 +183,6 @@ impl Parallel {
                 if running.load(Ordering::Relaxed) == 0 {
                     return None;
                 }
-            }
-            if limits.poll().is_some() {
-                return None;
             }
             idle.fetch_add(1, Ordering::Relaxed);
             std::thread::sleep(NAP);
