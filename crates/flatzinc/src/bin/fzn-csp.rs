@@ -70,8 +70,9 @@ struct Args {
     /// best solution so far, most decision variables fixed and the rest
     /// searched for a better one, round after round, until -t, -n or a
     /// signal; '==========' only if its first search, of the whole
-    /// model, proved the optimum. Ignored, without an error, for a
-    /// satisfaction problem.
+    /// model, proved the optimum. With -p N, one thread of it beside N-1
+    /// of branch and bound on the same best solution, whose proof ends
+    /// both. Ignored, without an error, for a satisfaction problem.
     #[arg(long = "lns")]
     lns: bool,
     /// Do not solve: print Knuth's estimate of the search tree's size, the
