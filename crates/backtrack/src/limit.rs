@@ -258,8 +258,10 @@ impl<T> Report<T> {
 
 /// How often a search looks at its clock and its flags, in nodes: at every
 /// node at first, then twice as seldom each time a look comes less than a
-/// millisecond after the last one, up to every [`POLL_MAX`] nodes, and
-/// twice as often when one comes more than ten milliseconds after. A search
+/// millisecond after the last one, up to every [`POLL_MAX`] nodes; when
+/// one comes more than two milliseconds after, straight to as many nodes
+/// as took a millisecond (nodes may get dearer at once, deeper in a tree,
+/// and a flag raised meanwhile waits for the next look). A search
 /// whose nodes are cheap soon polls every few thousand nodes, as a fixed
 /// interval would; one whose nodes are slow (a constraint network that
 /// propagates for milliseconds at each) still sees its deadline within a
@@ -268,7 +270,8 @@ impl<T> Report<T> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pace {
     every: u64,
-    last: Option<std::time::Instant>,
+    /// The time of the last look, and the node count then.
+    last: Option<(std::time::Instant, u64)>,
 }
 
 /// The most nodes between two looks at the clock.
@@ -290,15 +293,22 @@ impl Pace {
             return budget;
         }
         let now = std::time::Instant::now();
-        if let Some(last) = self.last {
+        // Looks with no node between them (new limits, say) tell nothing.
+        if let Some((last, at)) = self.last
+            && nodes > at
+        {
             let gap = now.saturating_duration_since(last);
             if gap < Duration::from_millis(1) {
                 self.every = (self.every * 2).min(POLL_MAX);
-            } else if gap > Duration::from_millis(10) {
-                self.every = (self.every / 2).max(1);
+            } else if gap > Duration::from_millis(2) {
+                let per_ms = u128::from(nodes - at) * 1_000_000 / gap.as_nanos().max(1);
+                let per_ms = u64::try_from(per_ms).unwrap_or(u64::MAX);
+                self.every = per_ms.clamp(1, self.every);
             }
         }
-        self.last = Some(now);
+        if self.last.is_none_or(|(_, at)| nodes > at) {
+            self.last = Some((now, nodes));
+        }
         budget.min(nodes.saturating_add(self.every))
     }
 }

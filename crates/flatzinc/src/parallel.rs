@@ -24,13 +24,13 @@ use crate::solve::{Options, Report, Run, SolveError, Status, raise};
 /// cost little.
 const PER_THREAD: usize = 64;
 
-/// Subproblems a thread, for the cut of a satisfaction problem: few, since
-/// a thread left without work takes over part of another's (see
+/// Subproblems a thread, for the cut of a satisfaction problem: one, since
+/// the threads' searches give work away whenever none is left to take (see
 /// [`Parallel::for_each_in_order`]), and the cut is listed by one thread
-/// alone, as each path to a subproblem is propagated again: on the public
-/// magic sequence of 100, whose 10,000 nodes take 5 ms each, every node
-/// spent on the cut counts.
-const SATISFY_PER_THREAD: usize = 4;
+/// alone, deepening from the root, while the others wait: on the public
+/// magic sequence of 100, whose 10,000 nodes take 3 ms each, a cut of four
+/// a thread took a second.
+const SATISFY_PER_THREAD: usize = 1;
 
 /// The most threads searched on: past the cores of any machine MiniZinc
 /// runs on, and each one holds a copy of the network.

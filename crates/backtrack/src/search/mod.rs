@@ -143,6 +143,16 @@ impl<P: Problem> Search<P> {
         self.rearm();
     }
 
+    /// Pauses the walk, as a raised cancel flag would (with
+    /// [`Stop::Cancelled`]), at its next look at the limits after `flag`
+    /// is raised, until the next [`set_limits`](Search::set_limits). The
+    /// problem is not handed the flag: a step of its own is never cut
+    /// short by it, so the search resumes where it paused.
+    pub(crate) fn pause_on(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.limits = self.limits.clone().cancel_flag(flag);
+        self.rearm();
+    }
+
     /// Statistics of everything searched so far.
     pub fn stats(&self) -> Stats {
         self.stats

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::parallel::Parallel;
 use crate::limit::{Outcome, Report, Stats, Stop};
@@ -16,14 +16,8 @@ use crate::search::Search;
 /// it, a thread whose subproblem is not the next to be visited waits.
 const HELD: usize = 1 << 16;
 
-/// About how long a task's search runs between two looks at threads
-/// waiting for work, to which it then gives the choices left at its
-/// shallowest open state: the slice is counted in nodes, doubled or
-/// halved to take about this long, since a node may take nanoseconds or
-/// milliseconds.
-const SLICE: Duration = Duration::from_millis(1);
-
-/// How long a waiting thread sleeps between two looks at its turn.
+/// How long a waiting thread sleeps between two looks at its turn, or at
+/// the queue of tasks.
 const NAP: Duration = Duration::from_millis(1);
 
 /// What a thread tells the visiting one.
@@ -52,11 +46,14 @@ impl Parallel {
     /// turn, unless that one is yet to be started). So the memory stays
     /// bounded, the threads never wait on a heavy subproblem while
     /// solutions are few, and the first solutions come out as early as the
-    /// sequential search's. A thread left without work takes over the
-    /// choices left near the top of another's subproblem (each search looks
-    /// for such a thread about every millisecond), so that one heavy
-    /// subproblem does not leave the others idle; the order stays the
-    /// sequential one.
+    /// sequential search's. Whenever no subproblem is left to take, a
+    /// search gives away the choices left at the shallowest open state of
+    /// its own, each a new subproblem placed in the order just after what
+    /// it keeps (every search looks for that need at each look at its
+    /// limits: every node when nodes are slow, about every millisecond
+    /// otherwise), so that a subproblem is ready for the next thread to run
+    /// out of work, and one heavy subproblem, or one slow node, does not
+    /// leave the others idle; the order stays the sequential one.
     ///
     /// Each thread keeps one copy of the problem, rewound to the root after
     /// each subproblem, so that what it learns as it searches (weights of
@@ -125,15 +122,14 @@ impl Parallel {
             }
         };
         let threads = self.settings.thread_count().max(1);
-        // The budget of each subproblem's search, if any; the search is
-        // paused about every SLICE to give work away to idle threads.
-        let budget = self.settings.limits.node_budget();
         // Solutions sent and not yet visited.
         let held = AtomicUsize::new(0);
         // Raised when `visit` breaks, or a subproblem is cut short: the
         // solutions after it would not come in order.
         let stop = Arc::new(AtomicBool::new(false));
         let limits = self.settings.limits.clone().cancel_flag(Arc::clone(&stop));
+        // The budget of each subproblem's search, if any.
+        let budget = limits.node_budget();
         // The tasks not yet taken, by key (see `Key`), with their paths;
         // how many are being searched, how many threads wait for one, and
         // how many are queued.
@@ -145,7 +141,13 @@ impl Parallel {
                 .collect(),
         );
         let running = AtomicUsize::new(0);
-        let idle = AtomicUsize::new(0);
+        // Raised while no task is queued (by the thread that took the last
+        // one, and by those waiting for one): each search pauses at its next
+        // look at its limits (every node, or about every millisecond; see
+        // `Search::pause_on`) and gives work away, so that a task is
+        // waiting for the next thread that runs out of work, and none waits
+        // for work on a search busy with a slow node.
+        let want = Arc::new(AtomicBool::new(false));
         let queued = AtomicUsize::new(paths.len());
         // The first task not yet wholly visited.
         let head: Mutex<Option<Key>> = Mutex::new(Some(vec![0]));
@@ -176,7 +178,9 @@ impl Parallel {
             {
                 let mut queue = lock(&queue);
                 if let Some(task) = queue.pop_first() {
-                    queued.fetch_sub(1, Ordering::Relaxed);
+                    if queued.fetch_sub(1, Ordering::Relaxed) == 1 && !self.fresh {
+                        want.store(true, Ordering::Relaxed);
+                    }
                     running.fetch_add(1, Ordering::Relaxed);
                     return Some(task);
                 }
@@ -184,9 +188,10 @@ impl Parallel {
                     return None;
                 }
             }
-            idle.fetch_add(1, Ordering::Relaxed);
+            if !self.fresh {
+                want.store(true, Ordering::Relaxed);
+            }
             std::thread::sleep(NAP);
-            idle.fetch_sub(1, Ordering::Relaxed);
         };
         let worker = |send: mpsc::Sender<Message<T>>| {
             // The thread's copy of the problem, at the root between two
@@ -204,15 +209,17 @@ impl Parallel {
                 for &choice in &path {
                     state.apply(choice);
                 }
-                let mut search = Search::new(state);
+                let mut search = Search::new(state).with_limits(limits.clone());
+                // Not with `fresh`: the subproblems given would be searched
+                // from the root's knowledge, when the timing decides.
+                if !self.fresh {
+                    search.pause_on(Arc::clone(&want));
+                }
                 let mut given = 0;
-                let mut slice: u64 = 64;
+                // Whether the search goes one node without pausing, having
+                // had nothing to give.
+                let mut stepping = false;
                 let outcome = loop {
-                    let nodes = search.stats().nodes;
-                    let end = nodes.saturating_add(slice);
-                    let part = budget.map_or(end, |b| b.min(end));
-                    let started = Instant::now();
-                    search.set_limits(limits.clone().nodes(part));
                     let outcome = search.for_each(|state, below| {
                         let mut whole = Vec::with_capacity(path.len() + below.len());
                         whole.extend_from_slice(&path);
@@ -232,29 +239,36 @@ impl Parallel {
                             Err(_) => ControlFlow::Break(()),
                         }
                     });
+                    // Paused by `want` alone, the limits unreached: no task
+                    // is queued.
                     match outcome {
-                        Outcome::Stopped(Stop::NodeLimit) if budget.is_none_or(|b| part < b) => {}
+                        Outcome::Stopped(Stop::Cancelled) if limits.poll().is_none() => {}
+                        Outcome::Stopped(Stop::NodeLimit)
+                            if stepping && budget.is_none_or(|b| search.stats().nodes < b) =>
+                        {
+                            stepping = false;
+                            search.set_limits(limits.clone());
+                            search.pause_on(Arc::clone(&want));
+                            continue;
+                        }
                         outcome => break outcome,
                     }
-                    let took = started.elapsed();
-                    if took < SLICE / 2 {
-                        slice = slice.saturating_mul(2).min(1 << 24);
-                    } else if took > SLICE * 2 {
-                        slice = (slice / 2).max(1);
-                    }
-                    // A thread waits for work and none is queued: give it
-                    // the shallowest choices left, each a task, keyed after
-                    // what this one has left and before what it gave before.
-                    // Not with `fresh`: the subproblems given would be
-                    // searched from the root's knowledge, when the timing
-                    // decides.
-                    if self.fresh
-                        || idle.load(Ordering::Relaxed) == 0
-                        || queued.load(Ordering::Relaxed) > 0
-                    {
+                    if queued.load(Ordering::Relaxed) > 0 {
+                        // Another search gave first.
+                        want.store(false, Ordering::Relaxed);
                         continue;
                     }
+                    // Give the shallowest choices left, each a task, keyed
+                    // after what this one has left and before what it gave
+                    // before.
                     let Some((prefix, rest)) = search.split_off() else {
+                        // Nothing to give (at its root, say): the flag stays
+                        // up for the other searches, and this one goes a
+                        // node further before it looks at it again.
+                        let next = search.stats().nodes + 1;
+                        let step = budget.map_or(next, |b| b.min(next));
+                        search.set_limits(limits.clone().nodes(step));
+                        stepping = true;
                         continue;
                     };
                     given += 1;
@@ -279,6 +293,7 @@ impl Parallel {
                     let mut queue = lock(&queue);
                     queued.fetch_add(tasks.len(), Ordering::Relaxed);
                     queue.extend(tasks);
+                    want.store(false, Ordering::Relaxed);
                 };
                 // A break here was a limit seen while waiting, or the end.
                 let outcome = match outcome {
