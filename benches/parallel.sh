@@ -24,8 +24,10 @@
 # The final answers must agree, across runs and thread counts: the number of
 # solutions printed and "==========" with -a, "=====UNSATISFIABLE=====", or
 # the optimum proved ("==========" and the same objective). Prints a markdown
-# table (instance, answer, median seconds on 1 and on THREADS threads,
-# p1/pN, the speed-up), then per list the geometric mean and the minimum of
+# table (instance, answer, median seconds on 1 and on THREADS threads, p1/pN
+# of those medians, and the median of each run's own p1/pN, its two timed
+# back to back: the speed-up, less disturbed by a machine whose speed drifts
+# from run to run), then per list the geometric mean and the minimum of
 # the speed-ups over the instances that finished every run; an instance
 # whose runs disagree is marked DIFFERENT, one where fzn-csp failed ERROR, and
 # either makes the script exit with 1 (after the whole table).
@@ -81,7 +83,7 @@ answer() {
 
 failed=0
 declare -A summary
-printf '| list | instance | answer | p1 s | p%s s | p1 / p%s |\n| --- | --- | --- | --- | --- | --- |\n' \
+printf '| list | instance | answer | p1 s | p%s s | p1 / p%s | pairs |\n| --- | --- | --- | --- | --- | --- | --- |\n' \
     "$threads" "$threads"
 for list in "${lists[@]}"; do
     flags="$(sed -n 's/^# flags:[[:space:]]*//p' "$list" | head -n 1)"
@@ -103,6 +105,7 @@ for list in "${lists[@]}"; do
         fi
         t1=()
         tn=()
+        pairs=()
         answers=()
         for r in $(seq "$runs"); do
             # Which goes first changes every run, so that neither is always second.
@@ -116,11 +119,13 @@ for list in "${lists[@]}"; do
                 answers+=("$a")
                 if [ "$p" = 1 ]; then t1+=("$t"); else tn+=("$t"); fi
             done
+            pairs+=("$(awk -v a="${t1[-1]}" -v b="${tn[-1]}" 'BEGIN { printf "%.6f", a / (b > 0.001 ? b : 0.001) }')")
         done
         m1="$(printf '%s\n' "${t1[@]}" | median)"
         mn="$(printf '%s\n' "${tn[@]}" | median)"
         distinct="$(printf '%s\n' "${answers[@]}" | grep -vx -- - | sort -u || true)"
         ratio="-"
+        paired="-"
         if printf '%s\n' "${answers[@]}" | grep -qx error; then
             shown="ERROR (fzn-csp's message above)"
             failed=1
@@ -134,14 +139,16 @@ for list in "${lists[@]}"; do
         else
             shown="$distinct"
             exact="$(awk -v a="$m1" -v b="$mn" 'BEGIN { printf "%.6f", a / (b > 0.001 ? b : 0.001) }')"
-            ratios+=("$exact")
             ratio="$(printf '%.2f' "$exact")"
+            exact="$(printf '%s\n' "${pairs[@]}" | median)"
+            ratios+=("$exact")
+            paired="$(printf '%.2f' "$exact")"
         fi
-        printf '| %s | %s | %s | %.2f | %.2f | %s |\n' "$tag" "$name" "$shown" "$m1" "$mn" "$ratio"
+        printf '| %s | %s | %s | %.2f | %.2f | %s | %s |\n' "$tag" "$name" "$shown" "$m1" "$mn" "$ratio" "$paired"
     done < <(grep -v '^[[:space:]]*#' "$list")
     summary["$tag"]="$(printf '%s\n' "${ratios[@]}" | awk -v tag="$tag" -v threads="$threads" '
         $1 != "" { n++; s += log($1); if (n == 1 || $1 < min) min = $1 }
-        END { if (n) printf "%s: geometric mean of p1 / p%s %.2f, minimum %.2f, over %d instances", tag, threads, exp(s / n), min, n
+        END { if (n) printf "%s: geometric mean of p1 / p%s (each the median of its pairs) %.2f, minimum %.2f, over %d instances", tag, threads, exp(s / n), min, n
               else printf "%s: no instance finished", tag }')"
 done
 echo
