@@ -200,6 +200,7 @@ mod branch;
 mod domain;
 mod error;
 mod goal;
+mod learn;
 mod model;
 mod network;
 mod propagator;

@@ -17,6 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["automaton"],
     &["solution"],
     &["propagator"],
+    &["learn"],
     &["network"],
     &["model"],
     &["puzzle"],

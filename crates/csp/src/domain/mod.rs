@@ -9,7 +9,8 @@
 //!   `interval`);
 //! - `values`: a domain's values one after the other;
 //! - `wake`: what a change wakes, and the queues the woken propagators wait
-//!   in.
+//!   in;
+//! - `trace`: why each change happened, for a search that learns.
 //!
 //! Nothing here knows a propagator: the network runs them (see
 //! `network::propagate`).
@@ -17,6 +18,7 @@
 mod interval;
 mod state;
 mod store;
+mod trace;
 mod values;
 mod wake;
 
@@ -24,6 +26,7 @@ pub(crate) use state::{
     COPY_WORDS, Fail, Layout, POLL_STEPS, State, Static, fixed_value, interval,
 };
 pub(crate) use store::Store;
+pub(crate) use trace::{Cause, NONE, Trace, Why};
 pub(crate) use wake::{Advice, Shifted};
 
 /// The most values a bitset domain spans, from its smallest value to its

@@ -3,6 +3,7 @@
 
 use backtrack::{Limits, Stop};
 
+use super::trace::{NONE, Trace};
 use super::wake::{Advice, Shifted};
 use crate::branch::Group;
 use crate::goal::Objective;
@@ -39,6 +40,7 @@ pub(crate) fn interval(layout: &Layout, words: &[u64]) -> (i64, i64) {
 }
 
 /// What never changes during a search, shared by every clone.
+#[derive(Clone)]
 pub(crate) struct Static {
     pub(crate) model: u64,
     pub(crate) vars: Box<[Layout]>,
@@ -86,6 +88,12 @@ pub(crate) struct Static {
     /// propagator (`None` when no propagator can be entailed): words,
     /// so that the trail and the copies undo them like any domain.
     pub(crate) entailed: Option<u32>,
+    /// Whether every change is traced with its cause (a search that
+    /// learns; it then trails every change, never copies).
+    pub(crate) learn: bool,
+    /// With `learn`, the variable of each word of the domains ([`NONE`]
+    /// past them).
+    pub(crate) word_var: Box<[u32]>,
 }
 
 /// The most domain words that a choice copies whole: a sudoku's 81 words
@@ -140,6 +148,8 @@ pub(crate) struct State {
     /// no search of the network is complete (see
     /// [`Network::cut_short`](crate::Network::cut_short)).
     pub(crate) cut: Option<Stop>,
+    /// The causes of the trail's changes, with `Static::learn`.
+    pub(crate) trace: Trace,
 }
 
 /// How many steps of a propagation (propagators run, variables advised
@@ -215,6 +225,7 @@ impl Clone for State {
             limits: self.limits.clone(),
             poll_in: self.poll_in,
             cut: self.cut,
+            trace: self.trace.clone(),
         }
     }
 }
@@ -239,4 +250,26 @@ pub(crate) fn fixed_value(stat: &Static, words: &[u64], v: u32) -> Option<i64> {
         }
     }
     found
+}
+
+impl Static {
+    /// The same network's constants for a search that learns: every change
+    /// trailed and traced.
+    pub(crate) fn learning(&self) -> Static {
+        let mut word_var = Vec::new();
+        for (v, layout) in self.vars.iter().enumerate() {
+            let words = if layout.is_interval() { 2 } else { layout.len } as usize;
+            let start = layout.start as usize;
+            if word_var.len() < start + words {
+                word_var.resize(start + words, NONE);
+            }
+            word_var[start..start + words].fill(v as u32);
+        }
+        Static {
+            copies: false,
+            learn: true,
+            word_var: word_var.into(),
+            ..self.clone()
+        }
+    }
 }

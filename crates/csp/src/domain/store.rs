@@ -113,6 +113,10 @@ impl Store<'_> {
     pub(crate) fn write(&mut self, w: usize, new: u64) {
         if !self.stat.copies {
             self.st.trail.push((w as u32, self.st.words[w]));
+            if self.stat.learn {
+                let var = self.stat.word_var.get(w).copied().unwrap_or(super::NONE);
+                self.st.trace.record(var, new);
+            }
         }
         self.st.words[w] = new;
     }

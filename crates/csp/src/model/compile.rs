@@ -262,6 +262,8 @@ impl Model {
             groups: model.groups.clone().into(),
             wdeg,
             entailed,
+            learn: false,
+            word_var: Box::default(),
         };
         let st = State {
             // Room for a deep search without growing.
@@ -286,6 +288,7 @@ impl Model {
             limits: None,
             poll_in: 1,
             cut: None,
+            trace: Default::default(),
         };
         poll(0)?;
         Ok(Network::new(stat, props, st, limits))

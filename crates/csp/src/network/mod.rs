@@ -5,6 +5,7 @@
 //! - `choice`: the choices the engine branches on;
 //! - `choose`: which variable and which values a state branches on;
 //! - `fingerprint`: the network's identity, a hash of what decides its answers;
+//! - `learning`: the switch for a search that learns from its failures;
 //! - `objective`: branch and bound on the model's objective;
 //! - `parallel`: the same on several threads, with a shared incumbent;
 //! - `restart`: the first solution by runs with growing node budgets;
@@ -15,6 +16,7 @@
 mod choice;
 mod choose;
 mod fingerprint;
+mod learning;
 mod lns;
 mod objective;
 mod parallel;
@@ -76,6 +78,8 @@ pub struct Network {
     stat: Arc<Static>,
     props: Arc<[Prop]>,
     st: State,
+    /// Whether `optimize` learns (see [`Network::learning`]).
+    learn: bool,
 }
 
 impl fmt::Debug for Network {
@@ -100,6 +104,7 @@ impl Network {
             stat: Arc::new(stat),
             props: props.into(),
             st,
+            learn: false,
         };
         network.st.set_limits(limits);
         network.propagate_root();

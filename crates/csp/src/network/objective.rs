@@ -124,6 +124,9 @@ impl Network {
         limits: &Limits,
         mut improved: impl FnMut(&Solution),
     ) -> Report<Optimum> {
+        if self.learn {
+            return self.optimize_learning(limits, improved);
+        }
         let mut best = None;
         let report = backtrack::minimize_with(self.clone(), limits, |network, _| {
             if let Some(s) = network.solution() {

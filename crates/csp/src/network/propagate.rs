@@ -1,7 +1,7 @@
 //! The propagation loop: the advice about fixed variables first, then the
 //! scheduled propagators, until nothing changes or a domain runs empty.
 
-use crate::domain::{Advice, Fail, POLL_STEPS, Store};
+use crate::domain::{Advice, Fail, POLL_STEPS, Store, Why};
 use crate::propagator::Prop;
 
 impl Store<'_> {
@@ -28,7 +28,15 @@ impl Store<'_> {
                     stat.fix_start[v as usize] as usize,
                     stat.fix_start[v as usize + 1] as usize,
                 );
+                let learn = stat.learn;
                 for &advice in &stat.fix_watch[a..b] {
+                    if learn {
+                        let why = match advice {
+                            Advice::Prop { p, .. } => Why::Prop(p),
+                            _ => Why::Fixed(v),
+                        };
+                        self.st.trace.begin(why, self.st.trail.len());
+                    }
                     match advice {
                         Advice::Differ { other, shift } => {
                             if let Some(w) = value.checked_sub(shift)
@@ -97,6 +105,11 @@ impl Store<'_> {
                 }
                 let prop = &props[p];
                 self.st.running = p as u32;
+                if stat.learn {
+                    self.st
+                        .trace
+                        .begin(Why::Prop(p as u32), self.st.trail.len());
+                }
                 if let Err(fail) = prop.run(self) {
                     self.blame(&prop.vars());
                     return Err(fail);

@@ -1,6 +1,8 @@
 //! Undo by copies against undo from the trail: the proptests run on models
 //! small enough to copy, so here each network is forced both ways.
 
+mod learning;
+
 use backtrack::Problem;
 
 use crate::model::Model;

@@ -1,0 +1,109 @@
+//! Why each change of a domain happened, for a search that learns from its
+//! failures: beside every entry of the trail, the cause that wrote it (a
+//! decision, a propagator's run, the advice about a fixed variable, a
+//! learned nogood), the variable whose domain it changed, the word written,
+//! and the previous entry on the same variable. Recorded only when
+//! `Static::learn` is set; the learning layer reads it to explain a
+//! failure.
+
+/// No variable (a word of a propagator's state or of the entailment flags),
+/// or no entry.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// What wrote a change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Why {
+    /// A search decision: explained by nothing.
+    Decision,
+    /// A change made at the root or by the objective's bound: true for the
+    /// rest of the search, explained by nothing.
+    Given,
+    /// A run (or an advice) of propagator `p`.
+    Prop(u32),
+    /// The advice about a variable that became fixed (`x != y + c`, an
+    /// all-different's peers).
+    Fixed(u32),
+    /// A learned nogood, by its index in the learning layer's store.
+    Nogood(u32),
+}
+
+/// A cause and the trail's length when it began: every change it made
+/// follows from the domains as they were then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cause {
+    pub(crate) why: Why,
+    pub(crate) start: u32,
+}
+
+/// One change: its cause, the variable, the new word, and the previous
+/// entry on the same variable (or [`NONE`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    pub(crate) cause: Cause,
+    pub(crate) var: u32,
+    pub(crate) prev: u32,
+    pub(crate) new: u64,
+}
+
+/// The causes of the trail's entries, one for one.
+#[derive(Clone, Debug)]
+pub(crate) struct Trace {
+    /// The cause of the changes being made.
+    pub(crate) cause: Cause,
+    pub(crate) entries: Vec<Entry>,
+    /// Each variable's newest entry, or [`NONE`].
+    pub(crate) last: Vec<u32>,
+}
+
+impl Default for Trace {
+    fn default() -> Trace {
+        Trace {
+            cause: Cause {
+                why: Why::Given,
+                start: 0,
+            },
+            entries: Vec::new(),
+            last: Vec::new(),
+        }
+    }
+}
+
+impl Trace {
+    /// Records the change of word `w` (of variable `var`, or [`NONE`]) to
+    /// `new`, the trail's newest entry.
+    #[inline(never)]
+    pub(crate) fn record(&mut self, var: u32, new: u64) {
+        let at = self.entries.len() as u32;
+        let prev = if var == NONE {
+            NONE
+        } else {
+            std::mem::replace(&mut self.last[var as usize], at)
+        };
+        self.entries.push(Entry {
+            cause: self.cause,
+            var,
+            prev,
+            new,
+        });
+    }
+
+    /// Forgets the entries from `mark` on, newest first, as the trail is
+    /// undone to `mark`.
+    pub(crate) fn undo_to(&mut self, mark: usize) {
+        for e in self.entries.drain(mark..).rev() {
+            if e.var != NONE {
+                self.last[e.var as usize] = e.prev;
+            }
+        }
+    }
+
+    /// Sets the cause of the changes that follow, which begin at the
+    /// trail's length `start`.
+    #[inline(always)]
+    pub(crate) fn begin(&mut self, why: Why, start: usize) {
+        self.cause = Cause {
+            why,
+            start: start as u32,
+        };
+    }
+}

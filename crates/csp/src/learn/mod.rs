@@ -1,0 +1,23 @@
+//! A search that learns from its failures (lazy clause generation over the
+//! domains the network already keeps): every change of a domain is traced
+//! with its cause (`domain::trace`); a failure is analysed back to its
+//! first unique implication point (`analyze`), and the clause learned
+//! joins the nogoods (`nogood`), propagated by two watched literals
+//! beside the propagators; the search jumps back to the level where that
+//! clause asserts, picks the most active variable (`order`) and its saved
+//! phase, restarts on the Luby sequence keeping every nogood, and keeps the
+//! store bounded (the clauses of most decision levels go first, at
+//! restarts).
+//!
+//! Below the network: it searches a copy of a network's constants,
+//! propagators and state, and hands back values; the network makes them
+//! solutions.
+
+mod analyze;
+mod nogood;
+mod order;
+mod search;
+
+#[cfg(test)]
+pub(crate) use nogood::{Clause, Lit};
+pub(crate) use search::Learner;

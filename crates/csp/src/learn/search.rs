@@ -1,0 +1,340 @@
+//! The loop of the search that learns: propagate, analyse a conflict and
+//! jump back, or decide; restarts; the objective's bound after each
+//! solution.
+
+use std::sync::Arc;
+
+use backtrack::{Limits, Outcome, Stats, Stop};
+
+use super::analyze::{Analysis, Conflict};
+#[cfg(test)]
+use super::nogood::Clause;
+use super::nogood::Nogoods;
+use super::order::Order;
+use crate::domain::{NONE, State, Static, Store, Trace, Why, fixed_value};
+use crate::propagator::Prop;
+
+/// The conflicts of one unit of the Luby sequence of restarts.
+const RESTART_SCALE: u64 = 100;
+
+/// The most learned clauses kept at a restart: the store starts reducing
+/// past `FIRST_CAP`, then past 10% more each time, never past `MAX_CAP`.
+const FIRST_CAP: usize = 2_000;
+const MAX_CAP: usize = 50_000;
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    /// The values of the best solution, by variable.
+    pub(crate) best: Option<Vec<i64>>,
+    pub(crate) outcome: Outcome,
+    pub(crate) stats: Stats,
+    /// The smallest cost the objective may still take at the root
+    /// (its value, negated to maximise), if the search ended open.
+    pub(crate) root_bound: Option<i64>,
+}
+
+/// A search that learns, on its own copy of a network.
+pub(crate) struct Learner {
+    stat: Arc<Static>,
+    props: Arc<[Prop]>,
+    st: State,
+    nogoods: Nogoods,
+    analysis: Analysis,
+    order: Order,
+    stats: Stats,
+    conflicts: u64,
+    /// Clauses learned, each with the objective's best value when it was
+    /// (the clause holds in every solution that beats it), for the tests'
+    /// check that each is implied.
+    #[cfg(test)]
+    pub(crate) log: Vec<(Clause, Option<i64>)>,
+    #[cfg(test)]
+    incumbent: Option<i64>,
+}
+
+impl Learner {
+    /// A search of the network whose constants, propagators and root state
+    /// these are; `first` are the variables to decide first.
+    pub(crate) fn new(stat: &Static, props: &Arc<[Prop]>, st: &State, first: &[u32]) -> Learner {
+        let stat = Arc::new(stat.learning());
+        let mut st = st.clone();
+        st.trail.clear();
+        st.marks.clear();
+        st.saved.clear();
+        st.trace = Trace {
+            last: vec![NONE; stat.vars.len()],
+            ..Trace::default()
+        };
+        let n = stat.vars.len();
+        Learner {
+            nogoods: Nogoods::new(n),
+            analysis: Analysis::default(),
+            order: Order::new(n, first),
+            stats: Stats::default(),
+            conflicts: 0,
+            props: Arc::clone(props),
+            stat,
+            st,
+            #[cfg(test)]
+            log: Vec::new(),
+            #[cfg(test)]
+            incumbent: None,
+        }
+    }
+
+    fn store(&mut self) -> Store<'_> {
+        Store {
+            stat: &self.stat,
+            st: &mut self.st,
+        }
+    }
+
+    /// Propagators and nogoods to a common fixpoint.
+    fn propagate(&mut self) -> Result<(), Conflict> {
+        let props = Arc::clone(&self.props);
+        loop {
+            let mut store = Store {
+                stat: &self.stat,
+                st: &mut self.st,
+            };
+            if store.propagate(&props).is_err() {
+                let cause = store.st.trace.cause;
+                store.clear();
+                return Err(Conflict::Cause(cause));
+            }
+            match self.nogoods.propagate(&mut store) {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(c) => {
+                    store.clear();
+                    return Err(Conflict::Nogood(c));
+                }
+            }
+        }
+    }
+
+    /// Undoes every change above decision level `level`.
+    fn backjump(&mut self, level: usize) {
+        if level >= self.st.marks.len() {
+            return;
+        }
+        let mark = self.st.marks[level].0;
+        self.st.marks.truncate(level);
+        for e in &self.st.trace.entries[mark..] {
+            if e.var != NONE {
+                self.order.insert(e.var);
+            }
+        }
+        for (w, old) in self.st.trail.drain(mark..).rev() {
+            self.st.words[w as usize] = old;
+        }
+        self.st.trace.undo_to(mark);
+        self.nogoods.head = self.nogoods.head.min(mark);
+        self.st.failed = false;
+        self.store().clear();
+    }
+
+    /// The next decision: the most active variable not fixed, at its saved
+    /// phase if its domain holds it, else at its smallest value (an
+    /// interval: `x <= min`, one bound). `false` when every variable is
+    /// fixed.
+    fn decide(&mut self) -> bool {
+        let v = loop {
+            let Some(v) = self.order.pop() else {
+                return false;
+            };
+            if self.store().size(v) > 1 {
+                break v;
+            }
+        };
+        self.stats.nodes += 1;
+        let len = self.st.trail.len();
+        self.st.marks.push((len, false));
+        self.stats.max_depth = self.stats.max_depth.max(self.st.marks.len());
+        self.st.trace.begin(Why::Decision, len);
+        let phase = self.order.phase[v as usize];
+        let interval = self.stat.vars[v as usize].is_interval();
+        let mut store = self.store();
+        let result = match phase.filter(|&p| store.contains(v, p)) {
+            Some(p) if !interval => store.assign(v, p),
+            _ if interval => {
+                let lo = store.min(v);
+                store.set_max(v, lo).map(drop)
+            }
+            _ => {
+                let lo = store.min(v);
+                store.assign(v, lo)
+            }
+        };
+        debug_assert!(result.is_ok(), "a decision takes a value of the domain");
+        true
+    }
+
+    /// Analyses a conflict, jumps back and asserts the clause learned;
+    /// repeats while asserting fails. `false` when the conflict is at the
+    /// root: no solution is left.
+    fn resolve(&mut self, mut conflict: Conflict) -> bool {
+        loop {
+            self.conflicts += 1;
+            self.stats.dead_ends += 1;
+            if self.st.marks.is_empty() {
+                return false;
+            }
+            let props = Arc::clone(&self.props);
+            let store = Store {
+                stat: &self.stat,
+                st: &mut self.st,
+            };
+            let learned = self
+                .analysis
+                .analyse(&store, &props, &self.nogoods.clauses, conflict);
+            for i in 0..self.analysis.bumped.len() {
+                self.order.bump(self.analysis.bumped[i]);
+            }
+            self.order.decay();
+            self.backjump(learned.level);
+            #[cfg(test)]
+            self.log.push((learned.clause.clone(), self.incumbent));
+            let c = self.nogoods.add(learned.clause);
+            let mut store = Store {
+                stat: &self.stat,
+                st: &mut self.st,
+            };
+            match self.nogoods.assert_first(c, &mut store) {
+                Ok(()) => return true,
+                Err(_) => {
+                    store.clear();
+                    conflict = Conflict::Nogood(c);
+                }
+            }
+        }
+    }
+
+    /// At the root: drops the learned clauses of most decision levels
+    /// when there are more than `cap`.
+    fn reduce(&mut self, cap: &mut usize) {
+        if self.nogoods.clauses.len() <= *cap {
+            return;
+        }
+        let mut lbds: Vec<u32> = self.nogoods.clauses.iter().map(|c| c.lbd).collect();
+        lbds.sort_unstable();
+        let cut = lbds[lbds.len() / 2].max(3);
+        self.nogoods.retain(|c| c.lbd < cut);
+        *cap = (*cap + *cap / 10).min(MAX_CAP);
+        // Still too many of few levels: the newest half stays.
+        if self.nogoods.clauses.len() > *cap {
+            let drop = self.nogoods.clauses.len() - *cap / 2;
+            let mut i = 0;
+            self.nogoods.retain(|_| {
+                i += 1;
+                i > drop
+            });
+        }
+    }
+
+    /// Searches for the best solution (the first without an objective):
+    /// `improved` sees the values of each.
+    pub(crate) fn run(&mut self, limits: &Limits, mut improved: impl FnMut(&[i64])) -> Found {
+        self.st.set_limits(limits);
+        let budget = limits.node_budget();
+        let objective = self.stat.objective;
+        let mut best: Option<Vec<i64>> = None;
+        let mut restarts = 0u32;
+        let mut until_restart = luby(0) * RESTART_SCALE;
+        let mut cap = FIRST_CAP;
+        let failed = self.st.failed;
+        let outcome = 'search: loop {
+            if failed {
+                break Outcome::Complete;
+            }
+            if let Err(conflict) = self.propagate() {
+                if let Some(stop) = self.st.cut {
+                    break Outcome::Stopped(stop);
+                }
+                if !self.resolve(conflict) {
+                    break Outcome::Complete;
+                }
+                until_restart = until_restart.saturating_sub(1);
+                continue;
+            }
+            if let Some(stop) = limits.poll() {
+                break Outcome::Stopped(stop);
+            }
+            if budget.is_some_and(|b| self.stats.nodes >= b) {
+                break Outcome::Stopped(Stop::NodeLimit);
+            }
+            if until_restart == 0 {
+                restarts += 1;
+                until_restart = luby(restarts) * RESTART_SCALE;
+                self.backjump(0);
+                self.reduce(&mut cap);
+                continue;
+            }
+            if self.decide() {
+                continue;
+            }
+            // Every variable fixed, every constraint propagated: a solution.
+            let values: Vec<i64> = (0..self.stat.vars.len() as u32)
+                .map(|v| fixed_value(&self.stat, &self.st.words, v).expect("fixed"))
+                .collect();
+            self.stats.solutions += 1;
+            for (v, &value) in values.iter().enumerate() {
+                self.order.phase[v] = Some(value);
+            }
+            improved(&values);
+            let Some(obj) = objective else {
+                best = Some(values);
+                break 'search Outcome::Complete;
+            };
+            let value = values[obj.var as usize];
+            best = Some(values);
+            #[cfg(test)]
+            {
+                self.incumbent = Some(value);
+            }
+            self.backjump(0);
+            let len = self.st.trail.len();
+            self.st.trace.begin(Why::Given, len);
+            let mut store = self.store();
+            let tighter = if obj.maximize {
+                value.checked_add(1).map(|lo| store.set_min(obj.var, lo))
+            } else {
+                value.checked_sub(1).map(|hi| store.set_max(obj.var, hi))
+            };
+            if !matches!(tighter, Some(Ok(_))) {
+                break Outcome::Complete;
+            }
+        };
+        self.stats.nodes += 1;
+        let root_bound = objective.and_then(|obj| {
+            self.backjump(0);
+            let store = self.store();
+            (store.size(obj.var) > 0).then(|| {
+                if obj.maximize {
+                    !store.max(obj.var)
+                } else {
+                    store.min(obj.var)
+                }
+            })
+        });
+        Found {
+            best,
+            outcome,
+            stats: self.stats,
+            root_bound,
+        }
+    }
+}
+
+/// The Luby sequence, from its first term (1, 1, 2, 1, 1, 2, 4, ...).
+fn luby(i: u32) -> u64 {
+    let mut i = u64::from(i) + 1;
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}

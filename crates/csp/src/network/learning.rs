@@ -1,0 +1,127 @@
+//! The network's switch for a search that learns from its failures (see
+//! [`Network::learning`]), and its reports in the network's terms.
+
+use std::sync::Arc;
+
+use backtrack::{Limits, Report};
+
+use super::{Network, Optimum};
+use crate::learn::Learner;
+use crate::solution::Solution;
+
+impl Network {
+    /// The same network with learning on or off: with it on,
+    /// [`optimize`](Network::optimize) (and so the first solution of a
+    /// model without an objective) is searched as
+    /// [`optimize_learning`](Network::optimize_learning) does.
+    ///
+    /// Learning wins where failures share causes a propagator can name:
+    /// scheduling, packing, models whose search keeps failing on the same
+    /// few constraints, and most optimisation, where each bound is a new
+    /// failure of the same kind. It costs time on every change (each one
+    /// is traced with its cause), so a puzzle whose propagation settles it
+    /// in few failures, or a count of all solutions (which never learns:
+    /// the engine's search does not use this switch), is faster without.
+    pub fn learning(mut self, on: bool) -> Network {
+        self.learn = on;
+        self
+    }
+
+    /// Whether [`learning`](Network::learning) is on.
+    pub fn is_learning(&self) -> bool {
+        self.learn
+    }
+
+    /// The best solution of the model's objective (the first solution when
+    /// it has none), searched by lazy clause generation: every change of a
+    /// domain is traced with its cause, every failure analysed into a
+    /// clause (a *nogood*) that no solution violates, which then prunes
+    /// the rest of the search; the search jumps back to where that clause
+    /// first applies, picks the variables the recent failures involved
+    /// most (their activity), tries each at the value it last took, and
+    /// restarts now and then (the Luby sequence of 100 failures), keeping
+    /// what it learned. Each improved solution bounds the objective from
+    /// the root on, where every clause learned stays true.
+    ///
+    /// The report reads as [`optimize`](Network::optimize)'s; its `nodes`
+    /// count the decisions, its `dead_ends` the failures analysed.
+    ///
+    /// A [`Propagator`](crate::Propagator) of your own needs nothing more:
+    /// a change it makes is explained by the domains of its variables when
+    /// it ran (its full domains, or the bounds of a variable it reads only
+    /// by them), which is sound for any propagator that removes only values
+    /// no solution of its constraint takes, though weak: clauses learned
+    /// from it are long.
+    ///
+    /// # Example
+    ///
+    /// The shortest Golomb ruler with 5 marks, proved optimal:
+    ///
+    /// ```
+    /// let (model, marks) = csp::puzzle::golomb(5)?;
+    /// let report = model.compile().optimize_learning(&backtrack::Limits::default(), |_| {});
+    /// assert!(report.outcome.is_complete());
+    /// let best = report.value.best.unwrap();
+    /// assert_eq!(best[marks[4]], 11);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn optimize_learning(
+        &self,
+        limits: &Limits,
+        mut improved: impl FnMut(&Solution),
+    ) -> Report<Optimum> {
+        let mut first: Vec<u32> = Vec::new();
+        for group in self.stat.groups.iter() {
+            for &v in group.vars.iter() {
+                if !first.contains(&v) {
+                    first.push(v);
+                }
+            }
+        }
+        let mut learner = Learner::new(&self.stat, &self.props, &self.st, &first);
+        let stat = Arc::clone(&self.stat);
+        let found = learner.run(limits, |values| {
+            improved(&Solution::new(Arc::clone(&stat), values.to_vec()));
+        });
+        let best = found
+            .best
+            .map(|values| Solution::new(Arc::clone(&self.stat), values));
+        let cost = self.stat.objective.and_then(|obj| {
+            let value = best.as_ref()?.values()[obj.var as usize];
+            Some(if obj.maximize { !value } else { value })
+        });
+        let lower = if found.outcome.is_complete() {
+            cost
+        } else {
+            found.root_bound
+        };
+        self.optimum(best, cost, lower, found.stats, found.outcome)
+    }
+}
+
+#[cfg(test)]
+impl Network {
+    /// [`optimize_learning`](Network::optimize_learning)'s best values and
+    /// outcome, and every clause it learned, for the tests' check that each
+    /// holds in every solution.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn learned_clauses(
+        &self,
+        limits: &Limits,
+    ) -> (
+        Option<Vec<i64>>,
+        backtrack::Outcome,
+        Vec<(crate::learn::Clause, Option<i64>)>,
+        Vec<i64>,
+    ) {
+        let mut learner = Learner::new(&self.stat, &self.props, &self.st, &[]);
+        let found = learner.run(limits, |_| {});
+        let offsets = self.stat.vars.iter().map(|l| l.offset).collect();
+        (
+            found.best,
+            found.outcome,
+            std::mem::take(&mut learner.log),
+            offsets,
+        )
+    }
+}

@@ -1,0 +1,324 @@
+//! The search that learns, against enumeration on random small models:
+//! the same verdict (a solution or none), the same optimum, and every
+//! clause it learns true in every solution.
+
+use backtrack::Limits;
+
+use crate::learn::{Clause, Lit};
+use crate::model::Model;
+use crate::var::{Rel, Var};
+
+/// A constraint of a random model, as the model states it and as the test
+/// judges an assignment, apart from the propagators.
+#[derive(Clone, Debug)]
+enum Con {
+    Linear(Vec<(i64, usize)>, Rel, i64),
+    NotEqual(usize, usize, i64),
+    AllDifferent(Vec<usize>),
+    Times(usize, usize, usize),
+    Abs(usize, usize),
+    Max(Vec<usize>, usize),
+    ReifyLe(usize, Vec<(i64, usize)>, i64),
+    Element(usize, Vec<i64>, usize),
+    Table(Vec<usize>, Vec<Vec<i64>>),
+}
+
+impl Con {
+    fn holds(&self, x: &[i64]) -> bool {
+        let sum = |terms: &[(i64, usize)]| terms.iter().map(|&(c, v)| c * x[v]).sum::<i64>();
+        match self {
+            Con::Linear(terms, rel, rhs) => {
+                let s = sum(terms);
+                match rel {
+                    Rel::Le => s <= *rhs,
+                    Rel::Ge => s >= *rhs,
+                    Rel::Eq => s == *rhs,
+                    Rel::Ne => s != *rhs,
+                    Rel::Lt => s < *rhs,
+                    Rel::Gt => s > *rhs,
+                }
+            }
+            Con::NotEqual(a, b, c) => x[*a] != x[*b] + c,
+            Con::AllDifferent(vs) => vs
+                .iter()
+                .enumerate()
+                .all(|(i, &a)| vs[i + 1..].iter().all(|&b| x[a] != x[b])),
+            Con::Times(a, b, c) => x[*a] * x[*b] == x[*c],
+            Con::Abs(a, b) => x[*a].abs() == x[*b],
+            Con::Max(vs, z) => vs.iter().map(|&v| x[v]).max() == Some(x[*z]),
+            Con::ReifyLe(b, terms, rhs) => (x[*b] == 1) == (sum(terms) <= *rhs),
+            Con::Element(i, array, z) => {
+                usize::try_from(x[*i]).ok().and_then(|i| array.get(i)) == Some(&x[*z])
+            }
+            Con::Table(vs, rows) => rows
+                .iter()
+                .any(|r| vs.iter().zip(r).all(|(&v, &t)| x[v] == t)),
+        }
+    }
+
+    fn post(&self, m: &mut Model, v: &[Var]) -> bool {
+        let terms = |t: &[(i64, usize)]| t.iter().map(|&(c, i)| (c, v[i])).collect::<Vec<_>>();
+        let vars = |is: &[usize]| is.iter().map(|&i| v[i]).collect::<Vec<_>>();
+        match self {
+            Con::Linear(t, rel, rhs) => m.linear(&terms(t), *rel, *rhs),
+            Con::NotEqual(a, b, c) => m.not_equal(v[*a], v[*b], *c),
+            Con::AllDifferent(vs) => m.all_different(&vars(vs)),
+            Con::Times(a, b, c) => m.times(v[*a], v[*b], v[*c]),
+            Con::Abs(a, b) => m.abs(v[*a], v[*b]),
+            Con::Max(vs, z) => m.max(&vars(vs), v[*z]),
+            Con::ReifyLe(b, t, rhs) => m.reify_linear(v[*b], &terms(t), Rel::Le, *rhs),
+            Con::Element(i, array, z) => m.element(v[*i], array, v[*z]),
+            Con::Table(vs, rows) => m.table(&vars(vs), rows),
+        }
+        .is_ok()
+    }
+}
+
+/// splitmix64: a small deterministic generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as usize) as i64
+    }
+
+    fn distinct(&mut self, n: usize, k: usize) -> Vec<usize> {
+        let mut all: Vec<usize> = (0..n).collect();
+        for i in 0..k {
+            let j = i + self.below(n - i);
+            all.swap(i, j);
+        }
+        all.truncate(k);
+        all
+    }
+}
+
+struct Case {
+    doms: Vec<(i64, i64)>,
+    cons: Vec<Con>,
+    objective: Option<(usize, bool)>,
+    intervals: bool,
+}
+
+fn case(seed: u64) -> Case {
+    let mut rng = Rng(seed);
+    let n = 6 + rng.below(5);
+    let mut doms: Vec<(i64, i64)> = (0..n)
+        .map(|_| {
+            let lo = rng.range(-2, 2);
+            (lo, lo + rng.range(2, 5))
+        })
+        .collect();
+    // The last variable a boolean, for the reified constraints.
+    doms[n - 1] = (0, 1);
+    let mut cons = Vec::new();
+    for _ in 0..3 + rng.below(4) {
+        let terms = |rng: &mut Rng, k: usize| -> Vec<(i64, usize)> {
+            rng.distinct(n - 1, k)
+                .into_iter()
+                .map(|v| {
+                    let c = rng.range(1, 3);
+                    (if rng.below(2) == 0 { c } else { -c }, v)
+                })
+                .collect()
+        };
+        let con = match rng.below(9) {
+            0 => {
+                let k = 2 + rng.below(3);
+                let rel = [Rel::Le, Rel::Eq, Rel::Ne, Rel::Ge, Rel::Le][rng.below(5)];
+                Con::Linear(terms(&mut rng, k), rel, rng.range(-4, 6))
+            }
+            1 => {
+                let p = rng.distinct(n, 2);
+                Con::NotEqual(p[0], p[1], rng.range(-1, 1))
+            }
+            2 => {
+                let k = 3 + rng.below(3);
+                Con::AllDifferent(rng.distinct(n, k))
+            }
+            3 if n >= 3 => {
+                let p = rng.distinct(n, 3);
+                Con::Times(p[0], p[1], p[2])
+            }
+            4 => {
+                let p = rng.distinct(n, 2);
+                Con::Abs(p[0], p[1])
+            }
+            5 if n >= 3 => {
+                let p = rng.distinct(n, 3);
+                Con::Max(p[..2].to_vec(), p[2])
+            }
+            6 => {
+                let k = 1 + rng.below(2.min(n - 1));
+                Con::ReifyLe(n - 1, terms(&mut rng, k), rng.range(-2, 4))
+            }
+            7 => {
+                let p = rng.distinct(n, 2);
+                let array = (0..3).map(|_| rng.range(-2, 4)).collect();
+                Con::Element(p[0], array, p[1])
+            }
+            _ => {
+                let vs = rng.distinct(n, 2);
+                let rows = (0..1 + rng.below(6))
+                    .map(|_| {
+                        vs.iter()
+                            .map(|&v| rng.range(doms[v].0, doms[v].1))
+                            .collect()
+                    })
+                    .collect();
+                Con::Table(vs, rows)
+            }
+        };
+        cons.push(con);
+    }
+    let objective = (rng.below(3) > 0).then(|| (rng.below(n), rng.below(2) == 0));
+    Case {
+        doms,
+        cons,
+        objective,
+        intervals: rng.below(3) == 0,
+    }
+}
+
+/// Every assignment of the domains that every constraint holds: the
+/// variables in order, each constraint judged once its last variable has a
+/// value.
+fn enumerate(case: &Case, posted: &[bool]) -> Vec<Vec<i64>> {
+    fn vars(c: &Con) -> Vec<usize> {
+        match c {
+            Con::Linear(t, ..) => t.iter().map(|t| t.1).collect(),
+            Con::NotEqual(a, b, _) | Con::Abs(a, b) => vec![*a, *b],
+            Con::AllDifferent(vs) | Con::Table(vs, _) => vs.clone(),
+            Con::Times(a, b, c) => vec![*a, *b, *c],
+            Con::Max(vs, z) => [&vs[..], &[*z]].concat(),
+            Con::ReifyLe(b, t, _) => [vec![*b], t.iter().map(|t| t.1).collect()].concat(),
+            Con::Element(i, _, z) => vec![*i, *z],
+        }
+    }
+    let n = case.doms.len();
+    let mut at: Vec<Vec<&Con>> = vec![Vec::new(); n];
+    for (c, _) in case.cons.iter().zip(posted).filter(|(_, p)| **p) {
+        let last = vars(c).into_iter().max().unwrap_or(0);
+        at[last].push(c);
+    }
+    fn go(i: usize, x: &mut Vec<i64>, case: &Case, at: &[Vec<&Con>], out: &mut Vec<Vec<i64>>) {
+        if i == x.len() {
+            out.push(x.clone());
+            return;
+        }
+        for value in case.doms[i].0..=case.doms[i].1 {
+            x[i] = value;
+            if at[i].iter().all(|c| c.holds(x)) {
+                go(i + 1, x, case, at, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut x = vec![0; n];
+    go(0, &mut x, case, &at, &mut out);
+    out
+}
+
+/// Whether `clause` holds for the values `x`, the variables' offsets
+/// `offsets` (a bitset literal's bit `i` is the value `offset + i`).
+fn satisfies(clause: &Clause, x: &[i64], offsets: &[i64]) -> bool {
+    clause.lits.iter().any(|lit| match lit {
+        Lit::In { var, mask } => {
+            let bit = x[*var as usize] - offsets[*var as usize];
+            bit >= 0
+                && (bit as usize) < mask.len() * 64
+                && mask[bit as usize / 64] >> (bit % 64) & 1 == 1
+        }
+        Lit::Le { var, v } => x[*var as usize] <= *v,
+        Lit::Ge { var, v } => x[*var as usize] >= *v,
+    })
+}
+
+#[test]
+fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() {
+    let mut learned = 0;
+    let mut optima = 0;
+    let mut empty = 0;
+    let from = std::env::var("LEARN_SEED").map_or(0, |s| s.parse().unwrap());
+    for seed in from..4000u64 {
+        let case = case(seed);
+        let mut m = Model::new();
+        if case.intervals {
+            m.intervals_above(3);
+        }
+        let vars: Vec<Var> = case
+            .doms
+            .iter()
+            .map(|&(lo, hi)| m.var(lo..=hi).unwrap())
+            .collect();
+        let posted: Vec<bool> = case.cons.iter().map(|c| c.post(&mut m, &vars)).collect();
+        if let Some((v, max)) = case.objective {
+            if max {
+                m.maximize(vars[v]).unwrap();
+            } else {
+                m.minimize(vars[v]).unwrap();
+            }
+        }
+        let solutions = enumerate(&case, &posted);
+        empty += usize::from(solutions.is_empty());
+        let network = m.compile();
+        let (best, outcome, clauses, offsets) = network.learned_clauses(&Limits::default());
+        assert!(outcome.is_complete(), "seed {seed}: {outcome:?}");
+        let what = || format!("seed {seed}: {:?} {:?}", case.doms, case.cons);
+        match (&best, solutions.is_empty()) {
+            (None, true) => {}
+            (Some(x), false) => {
+                assert!(solutions.contains(x), "{}: not a solution {x:?}", what());
+                if let Some((v, max)) = case.objective {
+                    let values = solutions.iter().map(|s| s[v]);
+                    let optimum = if max { values.max() } else { values.min() };
+                    assert_eq!(Some(x[v]), optimum, "{}", what());
+                    optima += 1;
+                }
+            }
+            (found, _) => panic!("{}: found {found:?}, {} solutions", what(), solutions.len()),
+        }
+        for (clause, incumbent) in &clauses {
+            // Learned under a bound: true in every solution that beats it.
+            let beats = |s: &Vec<i64>| match (case.objective, incumbent) {
+                (Some((v, true)), Some(b)) => s[v] > *b,
+                (Some((v, false)), Some(b)) => s[v] < *b,
+                _ => true,
+            };
+            for s in solutions.iter().filter(|s| beats(s)) {
+                assert!(
+                    satisfies(clause, s, &offsets),
+                    "{}: learned {clause:?}, violated by the solution {s:?}",
+                    what()
+                );
+            }
+        }
+        learned += clauses.len();
+        // The switch on a network gives the same optimum.
+        let report = network
+            .clone()
+            .learning(true)
+            .optimize(&Limits::default(), |_| {});
+        assert_eq!(
+            report.value.best.map(|b| b.values().to_vec()),
+            best,
+            "{}",
+            what()
+        );
+    }
+    eprintln!("learned {learned} optima {optima} empty {empty}");
+    assert!(learned > 500, "the models make it learn: {learned} clauses");
+    assert!(optima > 500, "{optima} optima compared");
+}
