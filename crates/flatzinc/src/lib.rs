@@ -60,6 +60,7 @@ mod error;
 pub mod estimate;
 mod instance;
 pub mod job;
+mod learn;
 mod lex;
 mod limit;
 mod lns;

@@ -53,6 +53,12 @@ pub struct Options {
     /// `indomain_random` take theirs from the translation's model (see
     /// [`csp::Model::reseed`]), as `fzn-csp -r` sets it.
     pub seed: Option<u64>,
+    /// `--learn`: search by lazy clause generation
+    /// ([`csp::Network::optimize_learning`]): each failure analysed into a
+    /// nogood that prunes the rest of the search. For an optimisation
+    /// problem, and for the first solution of a satisfaction problem, on
+    /// one thread and without `lns`; every other search ignores it.
+    pub learn: bool,
 }
 
 /// The seed of the randomised choices when [`Options::seed`] gives none.
@@ -220,6 +226,10 @@ pub fn solve(
         wanted: options.solutions.unwrap_or(u64::MAX),
         started,
     };
+    let single = options.threads <= 1 && !options.lns;
+    if options.learn && single && (translation.optimize || wanted == 1) {
+        return crate::learn::solve(&run, network, options, emit);
+    }
     match (translation.optimize, options.threads > 1) {
         (true, false) if options.lns => return crate::lns::optimize(&run, network, options, emit),
         (true, false) => return crate::optimize::optimize(&run, network, options, emit),

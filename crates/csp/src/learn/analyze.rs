@@ -262,16 +262,6 @@ impl Analysis {
             Some(uip) => self.learned(store, uip),
             None => self.decisions(store),
         };
-        if std::env::var("LEARN_DEBUG").is_ok() {
-            eprintln!("conflict {conflict:?} marks {:?}", store.st.marks);
-            for (i, e) in store.st.trace.entries.iter().enumerate() {
-                eprintln!(
-                    "  {i}: var {} cause {:?} old {:b} new {:b}",
-                    e.var, e.cause, store.st.trail[i].1, e.new
-                );
-            }
-            eprintln!(" learned {:?} level {}", learned.clause, learned.level);
-        }
         learned
     }
 

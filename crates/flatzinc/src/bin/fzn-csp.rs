@@ -75,6 +75,12 @@ struct Args {
     /// both. Ignored, without an error, for a satisfaction problem.
     #[arg(long = "lns")]
     lns: bool,
+    /// Learn from failures (lazy clause generation): each failure is
+    /// analysed into a nogood that prunes the rest of the search, which
+    /// jumps back, follows the variables of recent failures and restarts.
+    /// For an optimisation problem and a first solution, on one thread.
+    #[arg(long = "learn")]
+    learn: bool,
     /// Do not solve: print Knuth's estimate of the search tree's size, the
     /// nodes per second of a 1 s sample of the search, and the time that
     /// makes on one thread and on --shards shards.
@@ -404,6 +410,7 @@ fn run(
         threads: args.threads.map_or(1, |n| n as usize),
         lns: args.lns,
         seed: args.seed,
+        learn: args.learn,
     };
     let report = flatzinc::solve::solve(&instance, &translation, &options, |lines| {
         out.print(&format!("{lines}----------\n"))
