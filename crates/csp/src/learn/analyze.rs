@@ -258,11 +258,10 @@ impl Analysis {
             self.explain(store, props, clauses, entry.cause);
             pending += self.mark_found(store, level);
         };
-        let learned = match uip {
+        match uip {
             Some(uip) => self.learned(store, uip),
             None => self.decisions(store),
-        };
-        learned
+        }
     }
 
     /// The clause that not every decision holds: always true, its last
