@@ -35,14 +35,16 @@ pub(crate) struct Cause {
     pub(crate) start: u32,
 }
 
-/// One change: its cause, the variable, the new word, and the previous
-/// entry on the same variable (or [`NONE`]).
+/// One change: its cause, the variable, the new word, the previous entry
+/// on the same variable (or [`NONE`]), and the decision level it was made
+/// at.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
     pub(crate) cause: Cause,
     pub(crate) var: u32,
     pub(crate) prev: u32,
     pub(crate) new: u64,
+    pub(crate) level: u32,
 }
 
 /// The causes of the trail's entries, one for one.
@@ -69,10 +71,10 @@ impl Default for Trace {
 }
 
 impl Trace {
-    /// Records the change of word `w` (of variable `var`, or [`NONE`]) to
-    /// `new`, the trail's newest entry.
+    /// Records the change of a word of variable `var` (or [`NONE`]) to
+    /// `new` at decision level `level`, the trail's newest entry.
     #[inline(never)]
-    pub(crate) fn record(&mut self, var: u32, new: u64) {
+    pub(crate) fn record(&mut self, var: u32, new: u64, level: usize) {
         let at = self.entries.len() as u32;
         let prev = if var == NONE {
             NONE
@@ -84,6 +86,7 @@ impl Trace {
             var,
             prev,
             new,
+            level: level as u32,
         });
     }
 

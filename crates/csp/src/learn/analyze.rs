@@ -18,7 +18,7 @@
 //! - a decision, a change at the root or by the objective's bound, by
 //!   nothing.
 
-use super::nogood::{Clause, Lit, Truth};
+use super::nogood::{Clause, Lit, Truth, bitset_bounds};
 use crate::domain::{Cause, NONE, Store, Why};
 use crate::propagator::Prop;
 
@@ -53,8 +53,8 @@ pub(crate) struct Learned {
 }
 
 /// The decision level of trail entry `at`.
-pub(crate) fn level_of(store: &Store<'_>, at: u32) -> usize {
-    store.st.marks.partition_point(|m| m.0 <= at as usize)
+fn level_of(store: &Store<'_>, at: u32) -> usize {
+    store.st.trace.entries[at as usize].level as usize
 }
 
 /// The domain words of `var` when the trail had `t` entries: its current
@@ -89,9 +89,18 @@ fn falsified(
     let var = lit.var();
     domain_at(store, var, t, words);
     let layout = &store.stat.vars[var as usize];
-    if lit.truth_in(words, layout.is_interval()) != Truth::False {
+    if lit.truth_in(words, layout.offset, layout.is_interval()) != Truth::False {
         return false;
     }
+    // A bound on a bitset: the values it excludes.
+    let as_values;
+    let lit = match lit {
+        Lit::Le { .. } | Lit::Ge { .. } if !layout.is_interval() => {
+            as_values = as_mask(lit, layout.offset, layout.len as usize);
+            &as_values
+        }
+        _ => lit,
+    };
     let start = layout.start as usize;
     let entries = &store.st.trace.entries;
     let mut e = store.st.trace.last[var as usize];
@@ -132,44 +141,94 @@ fn falsified(
 impl Analysis {
     /// The entries that explain the changes of `cause` (see the module's
     /// notes).
-    fn explain(&mut self, store: &Store<'_>, props: &[Prop], clauses: &[Clause], cause: Cause) {
+    fn explain(
+        &mut self,
+        store: &Store<'_>,
+        props: &[Prop],
+        clauses: &[Clause],
+        cause: Cause,
+        node: Option<u32>,
+    ) {
         let t = cause.start;
         let mut words = Vec::new();
         match cause.why {
             Why::Decision | Why::Given => {}
             Why::Fixed(v) => self.all_before(store, v, t),
-            Why::Prop(p) => {
-                let prop = &props[p as usize];
-                for &v in prop.vars().iter() {
-                    let layout = &store.stat.vars[v as usize];
-                    if layout.is_interval() {
-                        domain_at(store, v, t, &mut words);
-                        let (lo, hi) = if layout.is_interval() {
-                            (words[0] as i64, words[1] as i64)
-                        } else {
-                            bounds_of(&words, layout.offset)
-                        };
-                        let sides = [
-                            lo.checked_sub(1).map(|x| Lit::Le { var: v, v: x }),
-                            hi.checked_add(1).map(|x| Lit::Ge { var: v, v: x }),
-                        ];
-                        for lit in sides.into_iter().flatten() {
-                            let lit = if layout.is_interval() {
-                                lit
-                            } else {
-                                as_mask(&lit, layout.offset, layout.len as usize)
-                            };
-                            falsified(store, &lit, t, &mut words, &mut self.found);
-                        }
-                    } else {
-                        self.all_before(store, v, t);
+            Why::Prop(p) => match &props[p as usize] {
+                Prop::Linear(l) => self.linear(store, l, t, node, &mut words),
+                Prop::ReifiedLinear(r) => {
+                    self.all_before(store, r.b, t);
+                    domain_at(store, r.b, t, &mut words);
+                    // Fixed, b enforces one side; open, either may fix it.
+                    let b = bitset_bounds(&words, store.stat.vars[r.b as usize].offset);
+                    if b != Some((0, 0)) {
+                        self.linear(store, &r.holds, t, node, &mut words);
+                    }
+                    if let Some(fails) = r.fails.as_ref().filter(|_| b != Some((1, 1))) {
+                        self.linear(store, fails, t, node, &mut words);
                     }
                 }
-            }
+                prop => {
+                    for &v in prop.vars().iter() {
+                        if store.stat.vars[v as usize].is_interval() {
+                            self.side(store, v, t, true, &mut words);
+                            self.side(store, v, t, false, &mut words);
+                        } else {
+                            self.all_before(store, v, t);
+                        }
+                    }
+                }
+            },
             Why::Nogood(c) => {
                 for lit in &clauses[c as usize].lits {
                     falsified(store, lit, t, &mut words, &mut self.found);
                 }
+            }
+        }
+    }
+
+    /// The entries that made a bound of `var` (its lower bound with
+    /// `lower`, else its upper) what it was at `t`.
+    fn side(&mut self, store: &Store<'_>, var: u32, t: u32, lower: bool, words: &mut Vec<u64>) {
+        let layout = &store.stat.vars[var as usize];
+        domain_at(store, var, t, words);
+        let (lo, hi) = if layout.is_interval() {
+            (words[0] as i64, words[1] as i64)
+        } else {
+            bitset_bounds(words, layout.offset).unwrap_or((0, -1))
+        };
+        let lit = if lower {
+            lo.checked_sub(1).map(|v| Lit::Le { var, v })
+        } else {
+            hi.checked_add(1).map(|v| Lit::Ge { var, v })
+        };
+        if let Some(lit) = lit {
+            falsified(store, &lit, t, words, &mut self.found);
+        }
+    }
+
+    /// The bounds a linear constraint read at `t`: of a `<=`, the side of
+    /// each term that makes the sum small (the only side it reads), but not
+    /// of `node`'s variable, whose new bound needs none of its own; of an
+    /// `==` or `!=`, both bounds of each (a second pass of an `==` may read
+    /// what the first narrowed from `node`'s variable).
+    fn linear(
+        &mut self,
+        store: &Store<'_>,
+        l: &crate::propagator::Linear,
+        t: u32,
+        node: Option<u32>,
+        words: &mut Vec<u64>,
+    ) {
+        let le = l.rel == crate::var::Rel::Le;
+        for (&v, &a) in l.vars.iter().zip(l.coefs.iter()) {
+            if le {
+                if Some(v) != node {
+                    self.side(store, v, t, a > 0, words);
+                }
+            } else {
+                self.side(store, v, t, true, words);
+                self.side(store, v, t, false, words);
             }
         }
     }
@@ -255,7 +314,7 @@ impl Analysis {
                 break Some(node);
             }
             pending -= 1;
-            self.explain(store, props, clauses, entry.cause);
+            self.explain(store, props, clauses, entry.cause, Some(entry.var));
             pending += self.mark_found(store, level);
         };
         match uip {
@@ -301,7 +360,7 @@ impl Analysis {
             .map(|e| e.var)
             .find(|&v| v != NONE && store.size(v) == 0);
         match (cause.why, emptied) {
-            (Why::Prop(_), _) => self.explain(store, props, clauses, cause),
+            (Why::Prop(_), _) => self.explain(store, props, clauses, cause, None),
             (_, Some(v)) => self.all_before(store, v, u32::MAX),
             (_, None) => {
                 // Nothing narrower is known: the decisions explain it all.
@@ -456,12 +515,32 @@ fn negation(store: &Store<'_>, node: u32) -> Vec<Lit> {
         return lits;
     }
     let mut mask = vec![0u64; layout.len as usize];
+    let mut newest = NONE;
     while e != NONE && e >= start {
         if entries[e as usize].cause.start == start {
             let (w, old) = store.st.trail[e as usize];
             mask[(w - layout.start) as usize] |= old & !entries[e as usize].new;
+            if newest == NONE {
+                newest = e;
+            }
         }
         e = entries[e as usize].prev;
+    }
+    // A node that moved a bound: the bound's literal, cheaper to watch
+    // than a mask of many words, and as strong once its earlier changes
+    // are in.
+    let mut after = Vec::new();
+    domain_at(store, var, newest + 1, &mut after);
+    if let (Some((lo, hi)), Some((first, last))) = (
+        bitset_bounds(&after, layout.offset),
+        bitset_bounds(&mask, layout.offset),
+    ) {
+        if first > hi {
+            return vec![Lit::Ge { var, v: hi + 1 }];
+        }
+        if last < lo {
+            return vec![Lit::Le { var, v: lo - 1 }];
+        }
     }
     vec![Lit::In {
         var,
@@ -469,30 +548,26 @@ fn negation(store: &Store<'_>, node: u32) -> Vec<Lit> {
     }]
 }
 
-/// The smallest and largest values of a bitset's words (offset added).
-fn bounds_of(words: &[u64], offset: i64) -> (i64, i64) {
-    let lo = words.iter().position(|&w| w != 0).unwrap_or(0);
-    let hi = words.iter().rposition(|&w| w != 0).unwrap_or(0);
-    (
-        offset + (lo * 64) as i64 + words[lo].trailing_zeros() as i64,
-        offset + (hi * 64 + 63) as i64 - words[hi].leading_zeros() as i64,
-    )
-}
-
 /// A bound literal on a bitset variable as the mask of its values.
 fn as_mask(lit: &Lit, offset: i64, words: usize) -> Lit {
+    let bits = (words * 64) as i128;
+    // The values kept are bits `from..to`.
+    let (from, to) = match lit {
+        Lit::Le { v, .. } => (0, (i128::from(*v) - i128::from(offset) + 1).clamp(0, bits)),
+        Lit::Ge { v, .. } => ((i128::from(*v) - i128::from(offset)).clamp(0, bits), bits),
+        Lit::In { .. } => unreachable!("a bound"),
+    };
+    let (from, to) = (from as usize, to as usize);
     let mut mask = vec![0u64; words];
     for (i, m) in mask.iter_mut().enumerate() {
-        for bit in 0..64 {
-            let value = offset + (i * 64 + bit) as i64;
-            let keep = match lit {
-                Lit::Le { v, .. } => value <= *v,
-                Lit::Ge { v, .. } => value >= *v,
-                Lit::In { .. } => unreachable!("a bound"),
-            };
-            if keep {
-                *m |= 1 << bit;
-            }
+        let (lo, hi) = (
+            from.clamp(i * 64, i * 64 + 64),
+            to.clamp(i * 64, i * 64 + 64),
+        );
+        if lo < hi {
+            let width = hi - lo;
+            let ones = if width == 64 { !0 } else { (1u64 << width) - 1 };
+            *m = ones << (lo - i * 64);
         }
     }
     Lit::In {

@@ -9,7 +9,7 @@ pub(crate) enum Lit {
     /// `var` takes one of the values of `mask`, over the words of its
     /// bitset domain (bit `i` the value `offset + i`).
     In { var: u32, mask: Box<[u64]> },
-    /// `var <= v`.
+    /// `var <= v` (of a bitset or an interval).
     Le { var: u32, v: i64 },
     /// `var >= v`.
     Ge { var: u32, v: i64 },
@@ -31,8 +31,8 @@ impl Lit {
     }
 
     /// The literal's truth in the domain `words` of its variable (its
-    /// bitset, or an interval's two bounds).
-    pub(crate) fn truth_in(&self, words: &[u64], interval: bool) -> Truth {
+    /// bitset from `offset`, or an interval's two bounds).
+    pub(crate) fn truth_in(&self, words: &[u64], offset: i64, interval: bool) -> Truth {
         match self {
             Lit::In { mask, .. } => {
                 let (mut meets, mut outside) = (false, false);
@@ -47,8 +47,14 @@ impl Lit {
                 }
             }
             Lit::Le { v, .. } | Lit::Ge { v, .. } => {
-                debug_assert!(interval, "bounds literals are over intervals");
-                let (lo, hi) = (words[0] as i64, words[1] as i64);
+                let bounds = if interval {
+                    Some((words[0] as i64, words[1] as i64)).filter(|(lo, hi)| lo <= hi)
+                } else {
+                    bitset_bounds(words, offset)
+                };
+                let Some((lo, hi)) = bounds else {
+                    return Truth::False;
+                };
                 let le = matches!(self, Lit::Le { .. });
                 if (le && hi <= *v) || (!le && lo >= *v) {
                     Truth::True
@@ -71,7 +77,11 @@ impl Lit {
         } else {
             layout.len as usize
         };
-        self.truth_in(&store.st.words[start..start + len], layout.is_interval())
+        self.truth_in(
+            &store.st.words[start..start + len],
+            layout.offset,
+            layout.is_interval(),
+        )
     }
 
     /// Narrows the domain to the literal's values.
@@ -84,6 +94,17 @@ impl Lit {
     }
 }
 
+/// The smallest and largest values of a bitset's words from `offset`, or
+/// `None` when it is empty.
+pub(crate) fn bitset_bounds(words: &[u64], offset: i64) -> Option<(i64, i64)> {
+    let lo = words.iter().position(|&w| w != 0)?;
+    let hi = words.iter().rposition(|&w| w != 0)?;
+    Some((
+        offset + (lo * 64) as i64 + words[lo].trailing_zeros() as i64,
+        offset + (hi * 64 + 63) as i64 - words[hi].leading_zeros() as i64,
+    ))
+}
+
 /// A clause: one of its literals holds in every solution. Its first two
 /// literals are watched.
 #[derive(Clone, Debug)]
@@ -93,11 +114,45 @@ pub(crate) struct Clause {
     pub(crate) lbd: u32,
 }
 
+/// What turns a watched literal false, checked on the variable's bounds
+/// before the clause is read: most changes of a variable leave a bound
+/// literal on it as it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Guard {
+    /// `var <= v`: false once the smallest value passes `v`.
+    Le(i64),
+    /// `var >= v`: false once the largest value falls below `v`.
+    Ge(i64),
+    /// Any change may.
+    Any,
+}
+
+/// A clause watching a literal on a variable.
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    c: u32,
+    guard: Guard,
+}
+
+/// The guard of clause `lits`' watched literals on `var` (`None` if none).
+fn guard(lits: &[Lit], var: u32) -> Option<Guard> {
+    let mut on = lits.iter().take(2).filter(|l| l.var() == var);
+    let first = on.next()?;
+    if on.next().is_some() {
+        return Some(Guard::Any);
+    }
+    Some(match first {
+        Lit::Le { v, .. } => Guard::Le(*v),
+        Lit::Ge { v, .. } => Guard::Ge(*v),
+        Lit::In { .. } => Guard::Any,
+    })
+}
+
 /// The learned clauses, and the clauses watching each variable.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Nogoods {
     pub(crate) clauses: Vec<Clause>,
-    watches: Vec<Vec<u32>>,
+    watches: Vec<Vec<Watch>>,
     /// The trail entries already looked at.
     pub(crate) head: usize,
     /// The number of literals of every clause, for the memory bound.
@@ -115,11 +170,13 @@ impl Nogoods {
     fn watch(&mut self, c: u32) {
         let lits = &self.clauses[c as usize].lits;
         let a = lits[0].var();
-        self.watches[a as usize].push(c);
+        let first = guard(lits, a).expect("watched");
+        self.watches[a as usize].push(Watch { c, guard: first });
         if let Some(b) = lits.get(1).map(Lit::var)
             && b != a
         {
-            self.watches[b as usize].push(c);
+            let second = guard(lits, b).expect("watched");
+            self.watches[b as usize].push(Watch { c, guard: second });
         }
     }
 
@@ -150,26 +207,39 @@ impl Nogoods {
         while self.head < store.st.trace.entries.len() {
             let var = store.st.trace.entries[self.head].var;
             self.head += 1;
-            if var == NONE || self.watches[var as usize].is_empty() {
+            // Once a variable for all its entries in a row.
+            if var == NONE
+                || self.watches[var as usize].is_empty()
+                || store
+                    .st
+                    .trace
+                    .entries
+                    .get(self.head)
+                    .is_some_and(|e| e.var == var)
+            {
                 continue;
             }
             let list = std::mem::take(&mut self.watches[var as usize]);
             let mut kept = Vec::with_capacity(list.len());
             let mut result = Ok(());
-            for (i, &c) in list.iter().enumerate() {
-                let (visit, stays) = self.visit(c, var, store);
-                if stays {
-                    kept.push(c);
+            for (i, &w) in list.iter().enumerate() {
+                if !may_be_false(w.guard, store, var) {
+                    kept.push(w);
+                    continue;
+                }
+                let (visit, stays) = self.visit(w.c, var, store);
+                if let Some(guard) = stays {
+                    kept.push(Watch { c: w.c, guard });
                 }
                 match visit {
                     Visit::Keep => {}
                     Visit::Unit => {
                         changed = true;
-                        if self.assert_first(c, store).is_err() {
-                            result = Err(c);
+                        if self.assert_first(w.c, store).is_err() {
+                            result = Err(w.c);
                         }
                     }
-                    Visit::Conflict => result = Err(c),
+                    Visit::Conflict => result = Err(w.c),
                 }
                 if result.is_err() {
                     kept.extend_from_slice(&list[i + 1..]);
@@ -186,11 +256,22 @@ impl Nogoods {
 
     /// Brings two literals of clause `c` that are not false to its front if
     /// it has them (with one, a literal on `var`, the last to turn false,
-    /// second), and moves its watches from `var` if they left it. Says what
-    /// the clause needs, and whether it still watches `var`.
-    fn visit(&mut self, c: u32, var: u32, store: &Store<'_>) -> (Visit, bool) {
+    /// second), and watches them. Says what the clause needs, and its guard
+    /// on `var` if it still watches it. A watch that leaves another
+    /// variable stays in that variable's list until a visit from there
+    /// finds it stale and drops it; a watch that changes literal on another
+    /// variable gets a new entry there.
+    fn visit(&mut self, c: u32, var: u32, store: &Store<'_>) -> (Visit, Option<Guard>) {
         let lits = &mut self.clauses[c as usize].lits;
-        let before = (lits[0].var(), lits.get(1).map(Lit::var));
+        let before = [
+            (lits[0].var(), guard(lits, lits[0].var())),
+            lits.get(1)
+                .map_or((NONE, None), |l| (l.var(), guard(lits, l.var()))),
+        ];
+        if before[0].0 != var && before[1].0 != var {
+            // A stale entry: the clause's watches left `var`.
+            return (Visit::Keep, None);
+        }
         let mut found = 0;
         let mut satisfied = false;
         for j in 0..lits.len() {
@@ -217,23 +298,20 @@ impl Nogoods {
             (1, false) => Visit::Unit,
             _ => Visit::Keep,
         };
-        let after = (lits[0].var(), lits.get(1).map(Lit::var));
-        let (old, new) = ([Some(before.0), before.1], [Some(after.0), after.1]);
-        if after != before {
-            for o in old.into_iter().flatten() {
-                if o != var && !new.contains(&Some(o)) {
-                    self.watches[o as usize].retain(|&x| x != c);
-                }
-            }
-            let mut added = Vec::new();
-            for w in new.into_iter().flatten() {
-                if w != var && !old.contains(&Some(w)) && !added.contains(&w) {
-                    self.watches[w as usize].push(c);
-                    added.push(w);
-                }
+        let lits = &self.clauses[c as usize].lits;
+        let mut added = [NONE; 2];
+        for (i, lit) in lits.iter().take(2).enumerate() {
+            let w = lit.var();
+            let g = guard(lits, w);
+            if w != var && !added.contains(&w) && !before.contains(&(w, g)) {
+                self.watches[w as usize].push(Watch {
+                    c,
+                    guard: g.expect("watched"),
+                });
+                added[i] = w;
             }
         }
-        (visit, new.contains(&Some(var)))
+        (visit, guard(lits, var))
     }
 
     /// Keeps the clauses `keep` says yes to, renumbered, and watches them
@@ -248,6 +326,16 @@ impl Nogoods {
         for c in 0..self.clauses.len() as u32 {
             self.watch(c);
         }
+    }
+}
+
+/// Whether a watched literal guarded by `guard` may have turned false
+/// (no domain is empty here: an emptied one failed before).
+fn may_be_false(guard: Guard, store: &Store<'_>, var: u32) -> bool {
+    match guard {
+        Guard::Any => true,
+        Guard::Le(v) => store.min(var) > v,
+        Guard::Ge(v) => store.max(var) < v,
     }
 }
 
