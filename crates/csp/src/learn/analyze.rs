@@ -3,22 +3,15 @@
 //! deepest decision level, as a clause that the search learns.
 //!
 //! A node of the implication graph is the change of one variable by one
-//! cause (the trail entries that cause wrote on that variable). The
-//! explanation of a cause is lazy, computed here from the trail when the
-//! analysis reaches it:
-//!
-//! - a propagator's run (or advice) is explained by the domains of its
-//!   variables when the run began: every earlier change of each, or, for a
-//!   variable of which it reads only the bounds, the changes that made
-//!   those bounds (the default, sound for any propagator that removes only
-//!   values no solution of its constraint can take);
-//! - the advice about a fixed variable, by that variable's changes;
-//! - a learned clause's consequence, by the changes that made its other
-//!   literals false;
-//! - a decision, a change at the root or by the objective's bound, by
-//!   nothing.
+//! cause (the trail entries that cause wrote on that variable); a node is
+//! replaced by its explanation (`explain`) until one node of the deepest
+//! level is left. A node that moved both bounds of an interval is two
+//! literals, so the analysis goes past it to a single one (a decision, at
+//! worst). When no node of that level explains the conflict, the clause is
+//! the negation of the decisions, always true.
 
-use super::nogood::{Clause, Lit, Truth, bitset_bounds};
+use super::explain::{domain_at, falsified};
+use super::nogood::{Clause, Lit, bitset_bounds};
 use crate::domain::{Cause, NONE, Store, Why};
 use crate::propagator::Prop;
 
@@ -33,7 +26,7 @@ pub(crate) struct Analysis {
     /// Nodes below the conflict's level, by their first entry.
     lower: Vec<u32>,
     /// Entries found by an explanation, before they are marked.
-    found: Vec<u32>,
+    pub(super) found: Vec<u32>,
     /// The variables met, for the activity of the variable order.
     pub(crate) bumped: Vec<u32>,
 }
@@ -57,196 +50,10 @@ fn level_of(store: &Store<'_>, at: u32) -> usize {
     store.st.trace.entries[at as usize].level as usize
 }
 
-/// The domain words of `var` when the trail had `t` entries: its current
-/// words with every later change undone.
-fn domain_at(store: &Store<'_>, var: u32, t: u32, out: &mut Vec<u64>) {
-    let layout = &store.stat.vars[var as usize];
-    let start = layout.start as usize;
-    let len = if layout.is_interval() {
-        2
-    } else {
-        layout.len as usize
-    };
-    out.clear();
-    out.extend_from_slice(&store.st.words[start..start + len]);
-    let mut e = store.st.trace.last[var as usize];
-    while e != NONE && e >= t {
-        let (w, old) = store.st.trail[e as usize];
-        out[w as usize - start] = old;
-        e = store.st.trace.entries[e as usize].prev;
-    }
-}
-
-/// The entries on `var` before `t` that made `lit` false, if it was false
-/// then.
-fn falsified(
-    store: &Store<'_>,
-    lit: &Lit,
-    t: u32,
-    words: &mut Vec<u64>,
-    out: &mut Vec<u32>,
-) -> bool {
-    let var = lit.var();
-    domain_at(store, var, t, words);
-    let layout = &store.stat.vars[var as usize];
-    if lit.truth_in(words, layout.offset, layout.is_interval()) != Truth::False {
-        return false;
-    }
-    // A bound on a bitset: the values it excludes.
-    let as_values;
-    let lit = match lit {
-        Lit::Le { .. } | Lit::Ge { .. } if !layout.is_interval() => {
-            as_values = as_mask(lit, layout.offset, layout.len as usize);
-            &as_values
-        }
-        _ => lit,
-    };
-    let start = layout.start as usize;
-    let entries = &store.st.trace.entries;
-    let mut e = store.st.trace.last[var as usize];
-    while e != NONE && e >= t {
-        e = entries[e as usize].prev;
-    }
-    // Newest first: for a bound, the oldest entry that passed it.
-    let mut bound = NONE;
-    while e != NONE {
-        let (w, old) = store.st.trail[e as usize];
-        let new = entries[e as usize].new;
-        let at = w as usize - start;
-        match lit {
-            Lit::In { mask, .. } => {
-                if old & !new & mask[at] != 0 {
-                    out.push(e);
-                }
-            }
-            Lit::Le { v, .. } => {
-                if at == 0 && new as i64 > *v {
-                    bound = e;
-                }
-            }
-            Lit::Ge { v, .. } => {
-                if at == 1 && (new as i64) < *v {
-                    bound = e;
-                }
-            }
-        }
-        e = entries[e as usize].prev;
-    }
-    if bound != NONE {
-        out.push(bound);
-    }
-    true
-}
-
 impl Analysis {
-    /// The entries that explain the changes of `cause` (see the module's
-    /// notes).
-    fn explain(
-        &mut self,
-        store: &Store<'_>,
-        props: &[Prop],
-        clauses: &[Clause],
-        cause: Cause,
-        node: Option<u32>,
-    ) {
-        let t = cause.start;
-        let mut words = Vec::new();
-        match cause.why {
-            Why::Decision | Why::Given => {}
-            Why::Fixed(v) => self.all_before(store, v, t),
-            Why::Prop(p) => match &props[p as usize] {
-                Prop::Linear(l) => self.linear(store, l, t, node, &mut words),
-                Prop::ReifiedLinear(r) => {
-                    self.all_before(store, r.b, t);
-                    domain_at(store, r.b, t, &mut words);
-                    // Fixed, b enforces one side; open, either may fix it.
-                    let b = bitset_bounds(&words, store.stat.vars[r.b as usize].offset);
-                    if b != Some((0, 0)) {
-                        self.linear(store, &r.holds, t, node, &mut words);
-                    }
-                    if let Some(fails) = r.fails.as_ref().filter(|_| b != Some((1, 1))) {
-                        self.linear(store, fails, t, node, &mut words);
-                    }
-                }
-                prop => {
-                    for &v in prop.vars().iter() {
-                        if store.stat.vars[v as usize].is_interval() {
-                            self.side(store, v, t, true, &mut words);
-                            self.side(store, v, t, false, &mut words);
-                        } else {
-                            self.all_before(store, v, t);
-                        }
-                    }
-                }
-            },
-            Why::Nogood(c) => {
-                for lit in &clauses[c as usize].lits {
-                    falsified(store, lit, t, &mut words, &mut self.found);
-                }
-            }
-        }
-    }
-
-    /// The entries that made a bound of `var` (its lower bound with
-    /// `lower`, else its upper) what it was at `t`.
-    fn side(&mut self, store: &Store<'_>, var: u32, t: u32, lower: bool, words: &mut Vec<u64>) {
-        let layout = &store.stat.vars[var as usize];
-        domain_at(store, var, t, words);
-        let (lo, hi) = if layout.is_interval() {
-            (words[0] as i64, words[1] as i64)
-        } else {
-            bitset_bounds(words, layout.offset).unwrap_or((0, -1))
-        };
-        let lit = if lower {
-            lo.checked_sub(1).map(|v| Lit::Le { var, v })
-        } else {
-            hi.checked_add(1).map(|v| Lit::Ge { var, v })
-        };
-        if let Some(lit) = lit {
-            falsified(store, &lit, t, words, &mut self.found);
-        }
-    }
-
-    /// The bounds a linear constraint read at `t`: of a `<=`, the side of
-    /// each term that makes the sum small (the only side it reads), but not
-    /// of `node`'s variable, whose new bound needs none of its own; of an
-    /// `==` or `!=`, both bounds of each (a second pass of an `==` may read
-    /// what the first narrowed from `node`'s variable).
-    fn linear(
-        &mut self,
-        store: &Store<'_>,
-        l: &crate::propagator::Linear,
-        t: u32,
-        node: Option<u32>,
-        words: &mut Vec<u64>,
-    ) {
-        let le = l.rel == crate::var::Rel::Le;
-        for (&v, &a) in l.vars.iter().zip(l.coefs.iter()) {
-            if le {
-                if Some(v) != node {
-                    self.side(store, v, t, a > 0, words);
-                }
-            } else {
-                self.side(store, v, t, true, words);
-                self.side(store, v, t, false, words);
-            }
-        }
-    }
-
-    /// Every entry on `var` before `t`.
-    fn all_before(&mut self, store: &Store<'_>, var: u32, t: u32) {
-        let mut e = store.st.trace.last[var as usize];
-        while e != NONE {
-            if e < t {
-                self.found.push(e);
-            }
-            e = store.st.trace.entries[e as usize].prev;
-        }
-    }
-
     /// The first entry of `e`'s node: the oldest entry of the same cause
     /// on the same variable.
-    fn node_of(store: &Store<'_>, e: u32) -> u32 {
+    pub(super) fn node_of(store: &Store<'_>, e: u32) -> u32 {
         let entries = &store.st.trace.entries;
         let start = entries[e as usize].cause.start;
         let mut first = e;
@@ -343,36 +150,6 @@ impl Analysis {
         }
         let last = marks[marks.len() - 1].0 as u32;
         self.learned(store, Self::node_of(store, last))
-    }
-
-    /// The explanation of a failure of `cause`: a propagator's run fails by
-    /// its variables' domains as it began, the advice about a fixed
-    /// variable by the domain it emptied (found among its changes).
-    fn explain_failure(
-        &mut self,
-        store: &Store<'_>,
-        props: &[Prop],
-        clauses: &[Clause],
-        cause: Cause,
-    ) {
-        let emptied = store.st.trace.entries[cause.start as usize..]
-            .iter()
-            .map(|e| e.var)
-            .find(|&v| v != NONE && store.size(v) == 0);
-        match (cause.why, emptied) {
-            (Why::Prop(_), _) => self.explain(store, props, clauses, cause, None),
-            (_, Some(v)) => self.all_before(store, v, u32::MAX),
-            (_, None) => {
-                // Nothing narrower is known: the decisions explain it all.
-                for &(mark, _) in &store.st.marks {
-                    if let Some(e) = store.st.trace.entries.get(mark)
-                        && e.cause.why == Why::Decision
-                    {
-                        self.found.push(mark as u32);
-                    }
-                }
-            }
-        }
     }
 
     /// Marks the nodes of the entries found; returns how many new ones are
@@ -546,32 +323,4 @@ fn negation(store: &Store<'_>, node: u32) -> Vec<Lit> {
         var,
         mask: mask.into(),
     }]
-}
-
-/// A bound literal on a bitset variable as the mask of its values.
-fn as_mask(lit: &Lit, offset: i64, words: usize) -> Lit {
-    let bits = (words * 64) as i128;
-    // The values kept are bits `from..to`.
-    let (from, to) = match lit {
-        Lit::Le { v, .. } => (0, (i128::from(*v) - i128::from(offset) + 1).clamp(0, bits)),
-        Lit::Ge { v, .. } => ((i128::from(*v) - i128::from(offset)).clamp(0, bits), bits),
-        Lit::In { .. } => unreachable!("a bound"),
-    };
-    let (from, to) = (from as usize, to as usize);
-    let mut mask = vec![0u64; words];
-    for (i, m) in mask.iter_mut().enumerate() {
-        let (lo, hi) = (
-            from.clamp(i * 64, i * 64 + 64),
-            to.clamp(i * 64, i * 64 + 64),
-        );
-        if lo < hi {
-            let width = hi - lo;
-            let ones = if width == 64 { !0 } else { (1u64 << width) - 1 };
-            *m = ones << (lo - i * 64);
-        }
-    }
-    Lit::In {
-        var: lit.var(),
-        mask: mask.into(),
-    }
 }

@@ -14,6 +14,7 @@
 //! solutions.
 
 mod analyze;
+mod explain;
 mod nogood;
 mod order;
 mod search;
