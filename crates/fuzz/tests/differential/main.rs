@@ -6,7 +6,10 @@
 //! repeated values in covers, tables and arrays, wide and unbounded
 //! variables next to small ones, and objectives; the answers compared are
 //! every solution (satisfaction, "all solutions"), the proved optimum
-//! (optimisation) and UNSATISFIABLE (no solution, either way).
+//! (optimisation) and UNSATISFIABLE (no solution, either way). The csp
+//! oracle also checks its own searches against each other: one solution
+//! (or the optimum) without "all solutions", and with `--learn` (the
+//! search that learns from its failures).
 //!
 //! A disagreement fails with the case's seed, a model shrunk to the
 //! constraints that still disagree, and each oracle's answer.

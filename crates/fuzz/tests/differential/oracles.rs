@@ -140,26 +140,41 @@ pub fn csp(model: &Model, instance: &Instance, time: Duration) -> Answer {
         Some(_) => Answer::Best(report.objective),
         None => Answer::All(all),
     };
-    match first(instance, &translation, time) {
-        Some(Err(why)) => Answer::Broken(why),
-        Some(Ok(first)) if !agrees(&answer, &first) => Answer::Broken(format!(
-            "without \"all solutions\" it gives {}, with it {}",
-            first.summary(),
+    match first(instance, &translation, time, false) {
+        Some(Err(why)) => return Answer::Broken(why),
+        Some(Ok(first)) if !agrees(&answer, &first) => {
+            return Answer::Broken(format!(
+                "without \"all solutions\" it gives {}, with it {}",
+                first.summary(),
+                answer.summary()
+            ));
+        }
+        _ => {}
+    }
+    // The search that learns: the same verdict, and the same optimum.
+    match first(instance, &translation, time, true) {
+        Some(Err(why)) => Answer::Broken(format!("learning: {why}")),
+        Some(Ok(learned)) if !agrees(&answer, &learned) => Answer::Broken(format!(
+            "learning (--learn) it gives {}, the whole search {}",
+            learned.summary(),
             answer.summary()
         )),
         _ => answer,
     }
 }
 
-/// The search as `fzn-csp` runs it without `-a`: one solution (or the
-/// optimum alone), as an answer of its own; `None` when it stopped.
+/// The search as `fzn-csp` runs it without `-a` (with `--learn` when
+/// `learn`): one solution (or the optimum alone), as an answer of its own;
+/// `None` when it stopped.
 fn first(
     instance: &Instance,
     translation: &flatzinc::Translation,
     time: Duration,
+    learn: bool,
 ) -> Option<Result<Answer, String>> {
     let options = Options {
         deadline: Some(Instant::now() + time),
+        learn,
         ..Options::default()
     };
     let mut found = BTreeSet::new();
