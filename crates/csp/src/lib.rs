@@ -216,6 +216,6 @@ pub use domain::MAX_DOMAIN;
 pub use error::Error;
 pub use model::Model;
 pub use network::{Branch, Choice, Lns, Network, Optimum, Restarts, SharedBound, Values};
-pub use propagator::{Domains, Event, Failed, Propagator};
+pub use propagator::{Domains, Event, Explain, Failed, Propagator};
 pub use solution::Solution;
 pub use var::{Rel, Var};

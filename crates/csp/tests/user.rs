@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use backtrack::Problem;
-use csp::{Domains, Event, Failed, Model, Propagator, Var};
+use csp::{Domains, Event, Explain, Failed, Model, Propagator, Var};
 use proptest::prelude::*;
 
 use crate::constraints::{domains, generate_and_test};
@@ -28,6 +28,10 @@ impl Propagator for Before {
         d.set_max(self.x, d.max(self.y) - self.c)?;
         d.set_min(self.y, d.min(self.x) + self.c)?;
         Ok(())
+    }
+    // It reads only bounds: a search that learns explains it by them.
+    fn explain(&self) -> Explain {
+        Explain::Bounds
     }
 }
 
@@ -138,6 +142,29 @@ proptest! {
             .filter(|a| rules.iter().all(|r| r.holds(a)))
             .collect();
         prop_assert_eq!(found, all);
+    }
+
+    #[test]
+    fn user_propagators_give_the_same_optimum_to_a_search_that_learns(
+        (domains, rules) in (2usize..=5).prop_flat_map(|n| (domains(n), prop::collection::vec(rule(n), 1..=6))),
+        maximize in any::<bool>(),
+    ) {
+        let (mut m, vars) = posted(&domains, &rules);
+        if maximize {
+            m.maximize(vars[0]).unwrap();
+        } else {
+            m.minimize(vars[0]).unwrap();
+        }
+        let network = m.compile();
+        let limits = backtrack::Limits::default();
+        let plain = network.optimize(&limits, |_| {});
+        let learned = network.clone().learning(true).optimize(&limits, |_| {});
+        prop_assert!(learned.outcome.is_complete());
+        prop_assert_eq!(plain.value.objective, learned.value.objective);
+        if let Some(best) = &learned.value.best {
+            let a: Vec<i64> = vars.iter().map(|&v| best[v]).collect();
+            prop_assert!(rules.iter().all(|r| r.holds(&a)), "{:?} breaks a rule", a);
+        }
     }
 
     #[test]

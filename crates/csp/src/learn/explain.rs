@@ -7,7 +7,8 @@
 //!   solution of its constraint can take, a user's included), but only
 //!   the bounds of an interval; a linear `<=` by the side of each other
 //!   term that makes the sum small, an `==` or `!=` by the bounds of each
-//!   term; a reified linear by its 0/1 variable and its enforced side;
+//!   term; a reified linear by its 0/1 variable and its enforced side; a
+//!   user's propagator that says [`Explain::Bounds`] by their bounds;
 //! - the advice about a fixed variable, by that variable's changes;
 //! - a learned clause's consequence, by the changes that made its other
 //!   literals false;
@@ -22,7 +23,7 @@
 use super::analyze::Analysis;
 use super::nogood::{Clause, Lit, Truth, bitset_bounds};
 use crate::domain::{Cause, NONE, Store, Why};
-use crate::propagator::Prop;
+use crate::propagator::{Explain, Prop};
 
 /// The domain words of `var` when the trail had `t` entries: its current
 /// words with every later change undone.
@@ -136,8 +137,10 @@ impl Analysis {
                     }
                 }
                 prop => {
+                    let bounds =
+                        matches!(prop, Prop::User(u) if u.prop.explain() == Explain::Bounds);
                     for &v in prop.vars().iter() {
-                        if store.stat.vars[v as usize].is_interval() {
+                        if bounds || store.stat.vars[v as usize].is_interval() {
                             self.side(store, v, t, true, &mut words);
                             self.side(store, v, t, false, &mut words);
                         } else {
@@ -147,9 +150,12 @@ impl Analysis {
                 }
             },
             Why::Nogood(c) => {
+                let mut open = 0;
                 for lit in &clauses[c as usize].lits {
-                    falsified(store, lit, t, &mut words, &mut self.found);
+                    open += usize::from(!falsified(store, lit, t, &mut words, &mut self.found));
                 }
+                // The clause asserted one literal: every other was false.
+                debug_assert!(open <= 1, "a nogood asserted with {open} literals open");
             }
         }
     }

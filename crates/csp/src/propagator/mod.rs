@@ -86,7 +86,7 @@ pub(crate) use reified_global::{AllDifferentReif, TableReif};
 pub(crate) use shift::Shift;
 pub(crate) use sorted::Sorted;
 use table::table;
-pub use user::{Domains, Event, Failed, Propagator};
+pub use user::{Domains, Event, Explain, Failed, Propagator};
 
 /// One constraint, compiled.
 #[derive(Clone)]

@@ -16,6 +16,24 @@ pub enum Event {
     Domain,
 }
 
+/// What a change made by a [`Propagator`] follows from, for a search that
+/// learns from its failures ([`Network::learning`](crate::Network::learning)):
+/// the search explains each change by the domains of the propagator's
+/// variables when it ran, whole or by their bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Explain {
+    /// By every value each of its variables had lost: sound for any
+    /// propagator that keeps the contract, and weak (the nogoods learned
+    /// from it are long and prune little).
+    Domains,
+    /// By the bounds of each of its variables only: for a propagator that
+    /// reads nothing else of any variable in any run (not even a hole when
+    /// woken for another reason). Shorter nogoods; a propagator that reads
+    /// a hole and says this makes the search learn wrong nogoods.
+    Bounds,
+}
+
 /// A propagation found that the constraint cannot hold in this state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("the constraint cannot hold")]
@@ -172,6 +190,12 @@ pub trait Propagator: Send + Sync {
     /// restored on backtrack. None by default.
     fn initial_state(&self) -> Vec<i64> {
         Vec::new()
+    }
+
+    /// What its changes follow from, for a search that learns (see
+    /// [`Explain`]): [`Explain::Domains`] by default, sound and weak.
+    fn explain(&self) -> Explain {
+        Explain::Domains
     }
 }
 
