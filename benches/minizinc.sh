@@ -177,13 +177,16 @@ objective = "-"
 for line in text:
     if line.startswith("_objective = "):
         objective = line[len("_objective = "):].rstrip(";")
+# A solution without an objective is a satisfaction problem solved ("sat"),
+# whether or not "==========" follows it (which, without -a, a solver should
+# print only if it knows there is no other solution).
 if "=====UNSATISFIABLE=====" in text:
     status = "unsat"
+elif "----------" in text and objective == "-":
+    status = "sat"
 elif "==========" in text and stopped is None:
     status = "opt"
-elif "----------" in text:
-    status = "sol" if objective != "-" else "sat"
-elif objective != "-":
+elif "----------" in text or objective != "-":
     status = "sol"
 else:
     status = "-"

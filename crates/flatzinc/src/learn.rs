@@ -57,6 +57,8 @@ pub(crate) fn solve(
         given += 1;
     }
     let status = match report.outcome {
+        // The first solution of a satisfaction problem: others may exist.
+        backtrack::Outcome::Complete if !translation.optimize && found > 0 => Status::Enough,
         backtrack::Outcome::Complete => Status::Complete,
         _ if found >= run.wanted => Status::Enough,
         _ => Status::Stopped,

@@ -28,15 +28,10 @@ impl Store<'_> {
                     stat.fix_start[v as usize] as usize,
                     stat.fix_start[v as usize + 1] as usize,
                 );
-                let learn = stat.learn;
+                if stat.learn {
+                    self.st.trace.begin(Why::Fixed(v), self.st.trail.len());
+                }
                 for &advice in &stat.fix_watch[a..b] {
-                    if learn {
-                        let why = match advice {
-                            Advice::Prop { p, .. } => Why::Prop(p),
-                            _ => Why::Fixed(v),
-                        };
-                        self.st.trace.begin(why, self.st.trail.len());
-                    }
                     match advice {
                         Advice::Differ { other, shift } => {
                             if let Some(w) = value.checked_sub(shift)
@@ -90,9 +85,15 @@ impl Store<'_> {
                         }
                         Advice::Prop { p, pos } => {
                             let prop = &props[p as usize];
+                            if stat.learn {
+                                self.st.trace.begin(Why::Prop(p), self.st.trail.len());
+                            }
                             if let Err(fail) = prop.advise(self, pos, value) {
                                 self.blame(&prop.vars());
                                 return Err(fail);
+                            }
+                            if stat.learn {
+                                self.st.trace.begin(Why::Fixed(v), self.st.trail.len());
                             }
                         }
                     }
