@@ -141,8 +141,7 @@ impl Analysis {
                         matches!(prop, Prop::User(u) if u.prop.explain() == Explain::Bounds);
                     for &v in prop.vars().iter() {
                         if bounds || store.stat.vars[v as usize].is_interval() {
-                            self.side(store, v, t, true, &mut words);
-                            self.side(store, v, t, false, &mut words);
+                            self.bounds_or_domain(store, v, t, &mut words);
                         } else {
                             self.all_before(store, v, t);
                         }
@@ -200,9 +199,27 @@ impl Analysis {
                     self.side(store, v, t, a > 0, words);
                 }
             } else {
-                self.side(store, v, t, true, words);
-                self.side(store, v, t, false, words);
+                self.bounds_or_domain(store, v, t, words);
             }
+        }
+    }
+
+    /// Both bounds of `v` at `t`, or its whole domain if the run that began
+    /// at `t` narrowed it and it is a bitset: a narrowing that lands on a
+    /// hole moves the bound past it, and a later pass of the same run reads
+    /// that bound (so the hole is part of the reason).
+    fn bounds_or_domain(&mut self, store: &Store<'_>, v: u32, t: u32, words: &mut Vec<u64>) {
+        let entries = &store.st.trace.entries;
+        let narrowed = !store.stat.vars[v as usize].is_interval()
+            && entries[t as usize..]
+                .iter()
+                .take_while(|e| e.cause.start == t)
+                .any(|e| e.var == v);
+        if narrowed {
+            self.all_before(store, v, t);
+        } else {
+            self.side(store, v, t, true, words);
+            self.side(store, v, t, false, words);
         }
     }
 
@@ -232,8 +249,17 @@ impl Analysis {
             .map(|e| e.var)
             .find(|&v| v != NONE && store.size(v) == 0);
         match (cause.why, emptied) {
-            (Why::Prop(_), _) => self.explain(store, props, clauses, cause, None),
+            // An emptied domain: every change of it, the run's own
+            // explained in turn (a bound it narrowed to may fall in a hole).
+            // The cause's own changes of it are replaced by their reason
+            // at once: the change that emptied a domain is no point to
+            // learn from (its negation holds at the root).
+            (Why::Prop(_) | Why::Fixed(_) | Why::Nogood(_), Some(v)) => {
+                self.all_before(store, v, cause.start);
+                self.explain(store, props, clauses, cause, Some(v));
+            }
             (_, Some(v)) => self.all_before(store, v, u32::MAX),
+            (Why::Prop(_), None) => self.explain(store, props, clauses, cause, None),
             (_, None) => {
                 // Nothing narrower is known: the decisions explain it all.
                 for &(mark, _) in &store.st.marks {
