@@ -62,6 +62,12 @@
 //!   geometric) that keep the dom/wdeg weights from run to run; and
 //!   large-neighbourhood search ([`Network::optimize_lns`], set by
 //!   [`Lns`]) for good solutions of problems too large to prove.
+//! - A search that learns from its failures ([`Network::learning`],
+//!   [`Network::optimize_learning`]): lazy clause generation, each failure
+//!   analysed into a nogood over the variables' bounds and values that
+//!   prunes the rest of the search, with backjumping, activity-driven
+//!   variable choice, saved phases and restarts; a [`Propagator`] of your
+//!   own is explained by its variables' domains (see [`Explain`]).
 //! - [`Network::fix`] narrows a compiled network to an instance's givens:
 //!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
@@ -162,7 +168,9 @@
 //! The crate is layered, each layer using only those below it: the
 //! domains and the store that narrows and undoes them (`domain`); the
 //! propagators, which read and narrow domains through the store
-//! (`propagator`); the network, which runs them to a fixpoint and is the
+//! (`propagator`); the search that learns (`learn`: the causes of the
+//! changes, conflict analysis, the nogoods and their watches, the
+//! variables' activity); the network, which runs them to a fixpoint and is the
 //! engine's [`backtrack::Problem`] (`network`); the model, which states
 //! variables and constraints and lays them out as a network (`model`); and
 //! the puzzles written as models (`puzzle`). A test of the crate checks the
