@@ -3,10 +3,8 @@
 //! or the optimum, each solution checked against the instance before it is
 //! printed.
 
-use crate::check::check;
-use crate::optimize::objective_value;
-use crate::output::solution_lines;
-use crate::solve::{Options, Report, Run, SolveError, Status, raise};
+use crate::optimize::{Improving, objective_value};
+use crate::solve::{Options, Report, Run, SolveError, Status};
 use csp::Network;
 
 /// The best solution of `run`'s instance (its first, for a satisfaction
@@ -20,42 +18,10 @@ pub(crate) fn solve(
     mut emit: impl FnMut(&str) -> std::io::Result<()>,
 ) -> Result<Report, SolveError> {
     let (instance, translation) = (run.instance, run.translation);
-    let each = options.all || options.intermediate || options.solutions.is_some();
-    let mut failure = None;
-    let mut last = None;
-    let mut given = 0;
-    let mut found = 0;
-    let report = network.optimize_learning(run.limits, |solution| {
-        if failure.is_some() || found >= run.wanted {
-            return;
-        }
-        let values = translation.values(solution);
-        if let Err(violation) = check(instance, &values) {
-            failure = Some(SolveError::Wrong(violation));
-            raise(run.cancel);
-            return;
-        }
-        found += 1;
-        if each {
-            if let Err(e) = emit(&solution_lines(instance, &values)) {
-                failure = Some(SolveError::Output(e));
-                raise(run.cancel);
-                return;
-            }
-            given += 1;
-        }
-        last = Some(values);
-        if found >= run.wanted {
-            raise(run.cancel);
-        }
-    });
-    if let Some(failure) = failure {
-        return Err(failure);
-    }
-    if !each && let Some(values) = &last {
-        emit(&solution_lines(instance, values)).map_err(SolveError::Output)?;
-        given += 1;
-    }
+    let mut improving = Improving::new(run, options, &mut emit);
+    let report = network.optimize_learning(run.limits, |solution| improving.see(solution));
+    improving.finish()?;
+    let (found, given, last) = (improving.found, improving.given, improving.last);
     let status = match report.outcome {
         // The first solution of a satisfaction problem: others may exist.
         backtrack::Outcome::Complete if !translation.optimize && found > 0 => Status::Enough,

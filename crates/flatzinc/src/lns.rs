@@ -5,10 +5,8 @@
 
 use csp::{Lns, Network};
 
-use crate::check::check;
-use crate::optimize::End;
-use crate::output::solution_lines;
-use crate::solve::{DEFAULT_SEED, Options, Report, Run, SolveError, raise};
+use crate::optimize::{End, Improving};
+use crate::solve::{DEFAULT_SEED, Options, Report, Run, SolveError};
 
 /// The node budget of each neighbourhood: on the public job shops
 /// (la01-la05, abz5) a neighbourhood of this many nodes takes a few
@@ -28,46 +26,11 @@ pub(crate) fn optimize(
     options: &Options,
     mut emit: impl FnMut(&str) -> std::io::Result<()>,
 ) -> Result<Report, SolveError> {
-    let (instance, translation) = (run.instance, run.translation);
-    let each = options.all || options.intermediate || options.solutions.is_some();
     let lns = settings(options);
-    let mut failure = None;
-    let mut last = None;
-    let mut given = 0;
-    let mut found = 0;
-    let report = network.optimize_lns(&lns, run.limits, |solution| {
-        // The search sees the cancel flag raised below only at its next
-        // poll: a solution found before then is past the number wanted.
-        if failure.is_some() || found >= run.wanted {
-            return;
-        }
-        let values = translation.values(solution);
-        if let Err(violation) = check(instance, &values) {
-            failure = Some(SolveError::Wrong(violation));
-            raise(run.cancel);
-            return;
-        }
-        found += 1;
-        if each {
-            if let Err(e) = emit(&solution_lines(instance, &values)) {
-                failure = Some(SolveError::Output(e));
-                raise(run.cancel);
-                return;
-            }
-            given += 1;
-        }
-        last = Some(values);
-        if found >= run.wanted {
-            raise(run.cancel);
-        }
-    });
-    if let Some(failure) = failure {
-        return Err(failure);
-    }
-    if !each && let Some(values) = &last {
-        emit(&solution_lines(instance, values)).map_err(SolveError::Output)?;
-        given += 1;
-    }
+    let mut improving = Improving::new(run, options, &mut emit);
+    let report = network.optimize_lns(&lns, run.limits, |solution| improving.see(solution));
+    improving.finish()?;
+    let (found, given, last) = (improving.found, improving.given, improving.last);
     let mut stats = report.value.stats;
     stats.solutions = found;
     let end = End {

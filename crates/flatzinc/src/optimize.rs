@@ -96,49 +96,15 @@ pub(crate) fn optimize(
     options: &Options,
     mut emit: impl FnMut(&str) -> std::io::Result<()>,
 ) -> Result<Report, SolveError> {
-    let (instance, translation) = (run.instance, run.translation);
-    let each = options.all || options.intermediate || options.solutions.is_some();
-    let mut failure = None;
-    let mut last = None;
-    let mut given = 0;
-    let mut found = 0;
+    let mut improving = Improving::new(run, options, &mut emit);
     let mut problem = Counted::new(network);
     let report = backtrack::minimize_from(&mut problem, run.limits, |problem, _| {
-        // The engine sees the cancel flag raised below only at its next
-        // poll: a solution found before then is past the number wanted.
-        if failure.is_some() || found >= run.wanted {
-            return;
-        }
-        let Some(solution) = problem.network.solution() else {
-            return;
-        };
-        let values = translation.values(&solution);
-        if let Err(violation) = check(instance, &values) {
-            failure = Some(SolveError::Wrong(violation));
-            raise(run.cancel);
-            return;
-        }
-        found += 1;
-        if each {
-            if let Err(e) = emit(&solution_lines(instance, &values)) {
-                failure = Some(SolveError::Output(e));
-                raise(run.cancel);
-                return;
-            }
-            given += 1;
-        }
-        last = Some(values);
-        if found >= run.wanted {
-            raise(run.cancel);
+        if let Some(solution) = problem.network.solution() {
+            improving.see(&solution);
         }
     });
-    if let Some(failure) = failure {
-        return Err(failure);
-    }
-    if !each && let Some(values) = &last {
-        emit(&solution_lines(instance, values)).map_err(SolveError::Output)?;
-        given += 1;
-    }
+    improving.finish()?;
+    let (found, given, last) = (improving.found, improving.given, improving.last);
     let mut stats = report.value.stats;
     stats.solutions = found;
     stats.dead_ends = problem.failures();
@@ -150,6 +116,79 @@ pub(crate) fn optimize(
         given,
     };
     Ok(end.report(run, &problem.network, last.as_deref()))
+}
+
+/// The improving solutions of an optimisation as a search hands them
+/// over: each checked against the instance, emitted at once with `all`,
+/// `intermediate` or `solutions` (else only the last, by
+/// [`finish`](Improving::finish)), and the search's cancel flag raised on
+/// a wrong solution, an output error, or once `run.wanted` are found.
+pub(crate) struct Improving<'a, 'r, E> {
+    run: &'a Run<'r>,
+    each: bool,
+    emit: E,
+    failure: Option<SolveError>,
+    pub(crate) last: Option<Vec<Value>>,
+    pub(crate) given: u64,
+    pub(crate) found: u64,
+}
+
+impl<'a, 'r, E: FnMut(&str) -> std::io::Result<()>> Improving<'a, 'r, E> {
+    pub(crate) fn new(run: &'a Run<'r>, options: &Options, emit: E) -> Self {
+        Improving {
+            run,
+            each: options.all || options.intermediate || options.solutions.is_some(),
+            emit,
+            failure: None,
+            last: None,
+            given: 0,
+            found: 0,
+        }
+    }
+
+    /// One improving solution of the network.
+    pub(crate) fn see(&mut self, solution: &csp::Solution) {
+        // The search sees the cancel flag raised below only at its next
+        // poll: a solution found before then is past the number wanted.
+        if self.failure.is_some() || self.found >= self.run.wanted {
+            return;
+        }
+        let (instance, run) = (self.run.instance, self.run);
+        let values = run.translation.values(solution);
+        if let Err(violation) = check(instance, &values) {
+            self.failure = Some(SolveError::Wrong(violation));
+            raise(run.cancel);
+            return;
+        }
+        self.found += 1;
+        if self.each {
+            if let Err(e) = (self.emit)(&solution_lines(instance, &values)) {
+                self.failure = Some(SolveError::Output(e));
+                raise(run.cancel);
+                return;
+            }
+            self.given += 1;
+        }
+        self.last = Some(values);
+        if self.found >= run.wanted {
+            raise(run.cancel);
+        }
+    }
+
+    /// After the search: the failure if one came, else the best solution
+    /// emitted if it was not yet.
+    pub(crate) fn finish(&mut self) -> Result<(), SolveError> {
+        if let Some(failure) = self.failure.take() {
+            return Err(failure);
+        }
+        if !self.each
+            && let Some(values) = &self.last
+        {
+            (self.emit)(&solution_lines(self.run.instance, values)).map_err(SolveError::Output)?;
+            self.given += 1;
+        }
+        Ok(())
+    }
 }
 
 /// How a branch and bound search of an instance ended, before its report.
