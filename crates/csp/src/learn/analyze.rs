@@ -22,6 +22,8 @@ pub(crate) struct Analysis {
     /// explained it.
     seen: Vec<u32>,
     done: Vec<u32>,
+    /// Per trail entry: the analysis whose clause has it as a node.
+    member: Vec<u32>,
     stamp: u32,
     /// Nodes below the conflict's level, by their first entry.
     lower: Vec<u32>,
@@ -85,6 +87,7 @@ impl Analysis {
         if self.stamp == 0 {
             self.seen.fill(0);
             self.done.fill(0);
+            self.member.fill(0);
             self.stamp = 1;
         }
         self.lower.clear();
@@ -125,7 +128,10 @@ impl Analysis {
             pending += self.mark_found(store, level);
         };
         match uip {
-            Some(uip) => self.learned(store, uip),
+            Some(uip) => {
+                self.minimise(store, props, clauses, uip);
+                self.learned(store, uip)
+            }
             None => self.decisions(store),
         }
     }
@@ -175,6 +181,39 @@ impl Analysis {
         }
         self.found.clear();
         at_level
+    }
+
+    /// Drops the lower nodes that the others imply: a node whose
+    /// explanation lies wholly in the clause's other nodes (or at the root)
+    /// adds nothing to it (local minimisation; explanations point only to
+    /// older changes, so what is dropped rests on what is kept).
+    fn minimise(&mut self, store: &Store<'_>, props: &[Prop], clauses: &[Clause], uip: u32) {
+        if self.member.len() < self.seen.len() {
+            self.member.resize(self.seen.len(), 0);
+        }
+        let stamp = self.stamp;
+        self.member[uip as usize] = stamp;
+        for &node in &self.lower {
+            self.member[node as usize] = stamp;
+        }
+        let mut kept = Vec::with_capacity(self.lower.len());
+        for i in 0..self.lower.len() {
+            let node = self.lower[i];
+            let entry = store.st.trace.entries[node as usize];
+            let implied = !matches!(entry.cause.why, Why::Decision | Why::Given) && {
+                self.found.clear();
+                self.explain(store, props, clauses, entry.cause, Some(entry.var));
+                self.found.iter().all(|&e| {
+                    let n = Self::node_of(store, e);
+                    self.member[n as usize] == stamp || level_of(store, n) == 0
+                })
+            };
+            if !implied {
+                kept.push(node);
+            }
+        }
+        self.found.clear();
+        self.lower = kept;
     }
 
     /// Whether node `node` moved both bounds of an interval (two literals
