@@ -155,8 +155,6 @@ pub(crate) struct Nogoods {
     watches: Vec<Vec<Watch>>,
     /// The trail entries already looked at.
     pub(crate) head: usize,
-    /// The number of literals of every clause, for the memory bound.
-    pub(crate) lits: usize,
 }
 
 impl Nogoods {
@@ -185,7 +183,6 @@ impl Nogoods {
     /// index.
     pub(crate) fn add(&mut self, clause: Clause) -> u32 {
         let c = self.clauses.len() as u32;
-        self.lits += clause.lits.len();
         self.clauses.push(clause);
         self.watch(c);
         c
@@ -319,7 +316,6 @@ impl Nogoods {
     /// that analysis may read.
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(&Clause) -> bool) {
         self.clauses.retain(|c| keep(c));
-        self.lits = self.clauses.iter().map(|c| c.lits.len()).sum();
         for list in &mut self.watches {
             list.clear();
         }

@@ -29,8 +29,9 @@ pub(crate) struct Found {
     pub(crate) best: Option<Vec<i64>>,
     pub(crate) outcome: Outcome,
     pub(crate) stats: Stats,
-    /// The smallest cost the objective may still take at the root
-    /// (its value, negated to maximise), if the search ended open.
+    /// The smallest cost the objective may still take at the root (its
+    /// value, negated to maximise), the proved bound of a search that ended
+    /// open.
     pub(crate) root_bound: Option<i64>,
 }
 
@@ -43,7 +44,6 @@ pub(crate) struct Learner {
     analysis: Analysis,
     order: Order,
     stats: Stats,
-    conflicts: u64,
     /// Clauses learned, each with the objective's best value when it was
     /// (the clause holds in every solution that beats it), for the tests'
     /// check that each is implied.
@@ -72,7 +72,6 @@ impl Learner {
             analysis: Analysis::default(),
             order: Order::new(n, first),
             stats: Stats::default(),
-            conflicts: 0,
             props: Arc::clone(props),
             stat,
             st,
@@ -176,7 +175,6 @@ impl Learner {
     /// root: no solution is left.
     fn resolve(&mut self, mut conflict: Conflict) -> bool {
         loop {
-            self.conflicts += 1;
             self.stats.dead_ends += 1;
             if self.st.marks.is_empty() {
                 return false;
@@ -246,7 +244,8 @@ impl Learner {
         let failed = self.st.failed;
         let outcome = 'search: loop {
             if failed {
-                break Outcome::Complete;
+                // A root cut short by a limit proves nothing.
+                break self.st.cut.map_or(Outcome::Complete, Outcome::Stopped);
             }
             if let Err(conflict) = self.propagate() {
                 if let Some(stop) = self.st.cut {
