@@ -15,7 +15,9 @@
 //! - a cell with no candidate, or a digit with no place left in a unit,
 //!   ends the branch at once;
 //! - the engine branches on the empty cell with the fewest candidates
-//!   (the first in reading order among equals), digits ascending.
+//!   (the first in reading order among equals), digits ascending; on
+//!   9x9 grids, among the cells with two candidates, on the one with the
+//!   most such cells among its peers in its row and box.
 //!
 //! The classic 9x9 grid has a representation of its own, bitboards per
 //! digit and band that also find the locked candidates (a digit confined

@@ -21,6 +21,7 @@ mod table;
 mod tests;
 
 use board::Board;
+use table::PEERS;
 
 use super::{Candidates, Placement};
 
@@ -143,12 +144,26 @@ fn fewest(board: &Board) -> Candidates {
     if board.is_dead() {
         return Candidates::NONE;
     }
+    // A cell with two candidates, the one with the most such cells among
+    // its peers in its row and box (the first in reading order among
+    // equals): one of its two branches is the more likely to settle them
+    // too. On top95 this searches 0.66x the nodes of taking the first such
+    // cell to the first solution, and 0.61x to prove the solution unique.
+    let mut best = (0, usize::MAX);
     for band in 0..3 {
         let pairs = board.pairs(band);
-        if pairs != 0 {
-            let cell = 27 * band + pairs.trailing_zeros() as usize;
-            return Candidates::new(cell, board.candidates(cell));
+        let mut rest = pairs;
+        while rest != 0 {
+            let at = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let score = (pairs & PEERS[at]).count_ones() + 1;
+            if score > best.0 {
+                best = (score, 27 * band + at);
+            }
         }
+    }
+    if best.1 != usize::MAX {
+        return Candidates::new(best.1, board.candidates(best.1));
     }
     let mut best = Candidates::NONE;
     let mut fewest = u32::MAX;
