@@ -21,6 +21,9 @@
 # Environment:
 #   RUNS=N          pairs per row (default 5; 3 with QUICK=1)
 #   PAIRS="..."     the flag pairs to run (default "base native")
+#   ONLY=REGEX      only the rows whose work matches REGEX (grep -E), as
+#                   ONLY='sudoku|threads'; the references are run in full
+#                   only for those
 #   BENCH=DIR       compare.py and build-anchors.sh (default ../shared/bench)
 #   REFS=DIR        the public programs, built twice: DIR/base/NAME with
 #                   baseline flags and DIR/native/NAME with -march=native,
@@ -121,6 +124,9 @@ for _ in $(seq "$copies"); do cat examples/data/top95.txt; done >"$sudokus"
 # is printed the other way round: how many times as fast B is as A.
 row() {
     local name=$1 pair=$2 refname=$3 ours=$4 theirs=$5 how=${6:-ratio} load out
+    if [ -n "${ONLY:-}" ] && ! grep -Eq -- "$ONLY" <<<"$name"; then
+        return
+    fi
     load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?")
     if ! out=$(python3 "$compare" --runs "$runs" -- "$ours" "$theirs" 2>&1); then
         echo "| $name | $pair | | $refname | failed: $(echo "$out" | tail -n 1) | | $load |"
@@ -150,6 +156,9 @@ quiet() {
 }
 
 not_run() {
+    if [ -n "${ONLY:-}" ] && ! grep -Eq -- "$ONLY" <<<"$1"; then
+        return
+    fi
     echo "| $1 | $2 | | | not run: $3 | | |"
 }
 
@@ -198,7 +207,7 @@ for pair in $pairs; do
         not_run "sudoku, top95 x $copies, against tdoku" "$pair" "no \$REFS/$pair/tdoku"
     fi
     dlx1=$(ref "$pair" dlx1)
-    if [ -n "$dlx1" ]; then
+    if [ -n "$dlx1" ] && { [ -z "${ONLY:-}" ] || grep -Eq -- "$ONLY" <<<"pentomino 6x10"; }; then
         "$ours/examples/pentomino" 6x10 --dlx >"$scratch/pent6x10.dlx"
         row "pentomino 6x10" "$pair" "dlx1" "$(quiet "$ours/examples/pentomino 6x10")" \
             "$(quiet "$dlx1 < $scratch/pent6x10.dlx")"
