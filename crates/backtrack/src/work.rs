@@ -257,6 +257,14 @@ impl Runner {
         self
     }
 
+    /// The weight of each of `tasks` ([`WorkList::weight`]), weighed on
+    /// this runner's threads as [`run`](Self::run) weighs them: for a
+    /// caller that needs them before the run (a progress share of the
+    /// tasks done before).
+    pub fn weigh<W: WorkList + ?Sized>(&self, work: &W, tasks: &[usize]) -> Vec<f64> {
+        weigh(work, tasks, self.threads())
+    }
+
     /// Solves the tasks numbered in `tasks` (each once, in any order) and
     /// adds up their results. `on_done` sees each task that finished with
     /// no limit cutting it short, with its result, one call at a time (from
@@ -454,12 +462,14 @@ fn schedule<W: WorkList + ?Sized>(work: &W, tasks: &[usize], weights: &[f64]) ->
     for (group, weight) in groups.iter().zip(weights) {
         *group_weight.entry(*group).or_default() += weight;
     }
+    // Each task's group weight looked up once, not at every comparison.
+    let of_group: Vec<f64> = groups.iter().map(|g| group_weight[g]).collect();
     let mut order: Vec<usize> = (0..tasks.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (ga, gb) = (groups[a], groups[b]);
-        group_weight[&gb]
-            .total_cmp(&group_weight[&ga])
-            .then(ga.cmp(&gb))
+    // A total order (positions break ties): unstable sorting is the same.
+    order.sort_unstable_by(|&a, &b| {
+        of_group[b]
+            .total_cmp(&of_group[a])
+            .then(groups[a].cmp(&groups[b]))
             .then(weights[b].total_cmp(&weights[a]))
             .then(a.cmp(&b))
     });

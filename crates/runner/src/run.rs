@@ -199,11 +199,19 @@ where
         )?),
         None => None,
     };
+    let mut runner = Runner::from(options.settings.clone());
+    // The weights only serve the progress share of the tasks done before;
+    // they are weighed on the run's threads (a job may cache them for the
+    // run itself).
+    let weights = match &options.settings.progress {
+        Some(_) => runner.weigh(job, &selection),
+        None => Vec::new(),
+    };
     let mut resumed_value = J::Output::default();
     let mut todo = Vec::with_capacity(selection.len());
     let (mut weight_done, mut weight_all) = (0.0, 0.0);
-    for &task in &selection {
-        let weight = job.weight(task).max(0.0);
+    for (position, &task) in selection.iter().enumerate() {
+        let weight = weights.get(position).copied().unwrap_or(0.0).max(0.0);
         weight_all += weight;
         match journal.as_ref().and_then(|j| j.done().get(&(task as u64))) {
             Some(value) => {
@@ -217,7 +225,6 @@ where
     }
     let resumed = selection.len() - todo.len();
 
-    let mut runner = Runner::from(options.settings.clone());
     if let Some(progress) = &options.settings.progress {
         // The runner's share is of the tasks left: count the others in.
         let progress = Arc::clone(progress);
