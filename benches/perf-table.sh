@@ -21,18 +21,19 @@
 # Environment:
 #   RUNS=N          pairs per row (default 5; 3 with QUICK=1)
 #   PAIRS="..."     the flag pairs to run (default "base native")
-#   ONLY=REGEX      only the rows whose work matches REGEX (grep -E), as
-#                   ONLY='sudoku|threads'; the references are run in full
-#                   only for those
+#   ONLY=REGEX      only the rows whose work or reference matches REGEX
+#                   (grep -E on "WORK | REFERENCE"), as ONLY='sudoku|threads'
+#                   or ONLY='tdoku' 
 #   BENCH=DIR       compare.py and build-anchors.sh (default ../shared/bench)
 #   REFS=DIR        the public programs, built twice: DIR/base/NAME with
 #                   baseline flags and DIR/native/NAME with -march=native,
-#                   for NAME in faf, tdoku, sudoku-crate (see below); a
-#                   missing one is a row marked "not run"
+#                   for NAME in faf, tdoku, sudoku-crate, dlx1 (see below);
+#                   a missing one is a row marked "not run"
 #   PREV=REV        also build commit REV (a git worktree under
 #                   target/perf-prev, baseline flags) and time our rows
 #                   against it, in a second table: a check that nothing got
-#                   slower, not a figure to publish
+#                   slower, not a figure to publish (the colouring row needs
+#                   a REV that has examples/coloring.rs)
 #   PREV_BIN=DIR    or take the previous binaries from DIR, laid out as
 #                   target/release (nqueens, examples/sudoku, ...)
 #
@@ -55,9 +56,12 @@
 #   tdoku: github.com/t-dillon/tdoku; compile its src/solver_dpll_triad_simd.cc
 #     and src/util.cc with `g++ -O3 [-march=native]` and link a main of a
 #     few lines that prints `SolveSudoku(puzzle, 1, 0, solution, &guesses)`'s
-#     solution for each line of FILE ('.' for an empty cell). Its SIMD code
-#     needs SSE4.1 at least, so its "base" build is the oldest level it
-#     compiles for (say which in the table).
+#     solution for each line of FILE ('.' for an empty cell). Without -march
+#     its SIMD code falls back to SSE2, so both builds compile.
+#   dlx1: Knuth's dlx1.w and gb_flip.w from his programs page (and the
+#     Stanford GraphBase); `ctangle` each (Debian's texlive-binaries has
+#     it), then `gcc -O3 [-march=native] -o dlx1 dlx1.c gb_flip.c`; it is
+#     given the exact cover that `examples/pentomino 6x10 --dlx` writes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -108,8 +112,10 @@ if [ -n "${PREV:-}" ] && [ -z "$prev" ]; then
     git worktree prune
     git worktree add --detach --force "$tree" "$PREV" >&2
     echo "building $PREV for comparison..." >&2
+    prev_bins=(--bin nqueens --example sudoku --example pentomino --example model)
+    if [ -e "$tree/examples/coloring.rs" ]; then prev_bins+=(--example coloring); fi
     cargo build --release --quiet --manifest-path "$tree/Cargo.toml" \
-        --target-dir target/perf-prev/target "${bins[@]}" >&2
+        --target-dir target/perf-prev/target "${prev_bins[@]}" >&2
     prev=target/perf-prev/target/release
 fi
 
@@ -124,7 +130,7 @@ for _ in $(seq "$copies"); do cat examples/data/top95.txt; done >"$sudokus"
 # is printed the other way round: how many times as fast B is as A.
 row() {
     local name=$1 pair=$2 refname=$3 ours=$4 theirs=$5 how=${6:-ratio} load out
-    if [ -n "${ONLY:-}" ] && ! grep -Eq -- "$ONLY" <<<"$name"; then
+    if ! wanted "$name | $refname"; then
         return
     fi
     load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?")
@@ -155,8 +161,13 @@ quiet() {
     printf "sh -c '%s >/dev/null && echo done'" "$1"
 }
 
+# Whether a row is asked for: every row, or those ONLY matches.
+wanted() {
+    [ -z "${ONLY:-}" ] || grep -Eq -- "$ONLY" <<<"$1"
+}
+
 not_run() {
-    if [ -n "${ONLY:-}" ] && ! grep -Eq -- "$ONLY" <<<"$1"; then
+    if ! wanted "$1"; then
         return
     fi
     echo "| $1 | $2 | | | not run: $3 | | |"
@@ -207,7 +218,10 @@ for pair in $pairs; do
         not_run "sudoku, top95 x $copies, against tdoku" "$pair" "no \$REFS/$pair/tdoku"
     fi
     dlx1=$(ref "$pair" dlx1)
-    if [ -n "$dlx1" ] && { [ -z "${ONLY:-}" ] || grep -Eq -- "$ONLY" <<<"pentomino 6x10"; }; then
+    if [ -n "$dlx1" ]; then
+        if ! wanted "pentomino 6x10 | dlx1"; then
+            continue
+        fi
         "$ours/examples/pentomino" 6x10 --dlx >"$scratch/pent6x10.dlx"
         row "pentomino 6x10" "$pair" "dlx1" "$(quiet "$ours/examples/pentomino 6x10")" \
             "$(quiet "$dlx1 < $scratch/pent6x10.dlx")"
@@ -231,8 +245,10 @@ if [ -n "$prev" ]; then
         "$ours/examples/model sudoku $sudokus" "$prev/examples/model sudoku $sudokus"
     row "sudoku, top95 x $copies" base "previous" "$ours/examples/sudoku $sudokus" "$prev/examples/sudoku $sudokus"
     row "pentomino 6x10" base "previous" "$ours/examples/pentomino 6x10" "$prev/examples/pentomino 6x10"
-    row "chromatic number of queen8_8" base "previous" \
-        "$ours/examples/coloring examples/data/queen8_8.col" "$prev/examples/coloring examples/data/queen8_8.col"
+    if [ -x "$prev/examples/coloring" ]; then
+        row "chromatic number of queen8_8" base "previous" \
+            "$ours/examples/coloring examples/data/queen8_8.col" "$prev/examples/coloring examples/data/queen8_8.col"
+    fi
     golomb=10
     [ "$quick" = 1 ] && golomb=8
     for m in "golomb $golomb" jobshop-ft06 "magic-sequence 100" "knights 8"; do

@@ -139,7 +139,8 @@ impl Nine {
 }
 
 /// The choices at a propagated board: after propagation an empty cell has
-/// two candidates or more, so the first cell with two is the one.
+/// two candidates or more, so a cell with two is chosen when there is one
+/// (see the comment below for which), else the cell with the fewest.
 fn fewest(board: &Board) -> Candidates {
     if board.is_dead() {
         return Candidates::NONE;
