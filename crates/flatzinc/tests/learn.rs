@@ -75,3 +75,60 @@ fn help_names_the_flag() {
     let out = common::run(&["--help"], &path);
     assert!(stdout(&out).contains("--learn"), "{}", stdout(&out));
 }
+
+/// Start times of up to a thousand values, one with holes (`B_VALUES`, 0,
+/// 1, 2, 7, 9 and 80 to 200): with `--learn` they are intervals (their
+/// holes kept by a constraint on the bounds), and the optimum is the same.
+const WIDE: &str = "\
+var 0..1000: a :: output_var;\nvar B_VALUES: b :: output_var;\n\
+var 0..1000: c :: output_var;\nvar 0..2000: end :: output_var;\n\
+var bool: ab;\nvar bool: ac;\nvar bool: ca;\nvar bool: bc;\nvar bool: cb;\n\
+constraint int_lin_le_reif([1,-1],[a,b],-30,ab);\n\
+constraint bool_clause([ab],[]);\n\
+constraint int_lin_le_reif([1,-1],[a,c],-30,ac);\n\
+constraint int_lin_le_imp([1,-1],[c,a],-45,ca);\n\
+constraint bool_clause([ac,ca],[]);\n\
+constraint bool_clause([],[ac]);\n\
+constraint int_lin_le_reif([1,-1],[b,c],-20,bc);\n\
+constraint int_lin_le_imp([1,-1],[c,b],-45,cb);\n\
+constraint bool_clause([bc,cb],[]);\n\
+constraint int_lin_le([1,-1],[a,end],-30);\n\
+constraint int_lin_le([1,-1],[b,end],-20);\n\
+constraint int_lin_le([1,-1],[c,end],-45);\n\
+constraint int_ne(b, 80);\n\
+solve minimize end;\n";
+
+#[test]
+fn wide_domains_as_intervals_keep_the_optimum() {
+    let listed: Vec<String> = [0, 1, 2, 7, 9]
+        .into_iter()
+        .chain(80..=200)
+        .map(|v: i64| v.to_string())
+        .collect();
+    let model = WIDE.replace("B_VALUES", &format!("{{{}}}", listed.join(", ")));
+    let (_dir, path) = file(&model);
+    let plain = stdout(&run(&[], &path));
+    let learned = stdout(&run(&["--learn"], &path));
+    let values = |out: &str| -> Vec<String> {
+        let last = out.rsplit("----------").nth(1).unwrap_or_default();
+        last.lines().map(str::to_string).collect()
+    };
+    assert!(plain.ends_with("----------\n==========\n"), "{plain}");
+    assert!(learned.ends_with("----------\n==========\n"), "{learned}");
+    let end = |out: &str| values(out).into_iter().find(|l| l.starts_with("end = "));
+    // c first at 0..45, then a at 45..75 (c before a), b after a: not
+    // at 75, a hole of its domain, nor at 80, which `!=` removes.
+    assert_eq!(end(&plain).as_deref(), Some("end = 101;"), "{plain}");
+    assert_eq!(end(&learned), end(&plain));
+    // The hole of b's domain and its `!=` hold in what --learn printed.
+    let b = values(&learned)
+        .into_iter()
+        .find_map(|l| {
+            l.strip_prefix("b = ")?
+                .strip_suffix(';')?
+                .parse::<i64>()
+                .ok()
+        })
+        .expect("b printed");
+    assert!(matches!(b, 0 | 1 | 2 | 7 | 9 | 81..=200), "{learned}");
+}

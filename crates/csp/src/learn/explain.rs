@@ -55,8 +55,17 @@ pub(super) fn falsified(
     out: &mut Vec<u32>,
 ) -> bool {
     let var = lit.var();
-    domain_at(store, var, t, words);
     let layout = &store.stat.vars[var as usize];
+    match *lit {
+        Lit::Le { v, .. } if layout.is_interval() => {
+            return bound_passed(store, var, 0, t, |lo| lo > v, out);
+        }
+        Lit::Ge { v, .. } if layout.is_interval() => {
+            return bound_passed(store, var, 1, t, |hi| hi < v, out);
+        }
+        _ => {}
+    }
+    domain_at(store, var, t, words);
     if lit.truth_in(words, layout.offset, layout.is_interval()) != Truth::False {
         return false;
     }
@@ -104,6 +113,63 @@ pub(super) fn falsified(
         out.push(bound);
     }
     true
+}
+
+/// Bound `word` (0 the lower, 1 the upper) of interval `var` when the
+/// trail had `t` entries, and the newest entry on `var` before `t`.
+fn bound_at(store: &Store<'_>, var: u32, word: u32, t: u32) -> (i64, u32) {
+    let at = store.stat.vars[var as usize].start + word;
+    let mut value = store.st.words[at as usize] as i64;
+    let mut e = store.st.trace.last[var as usize];
+    while e != NONE && e >= t {
+        let (w, old) = store.st.trail[e as usize];
+        if w == at {
+            value = old as i64;
+        }
+        e = store.st.trace.entries[e as usize].prev;
+    }
+    (value, e)
+}
+
+/// Whether bound `word` of interval `var` was `past` some value at `t`,
+/// and if so the entry before `t` that moved it there (none if it was at
+/// the start). Along the trail's path a bound only narrows, so the walk
+/// back stops at that entry rather than at the variable's first.
+fn bound_passed(
+    store: &Store<'_>,
+    var: u32,
+    word: u32,
+    t: u32,
+    past: impl Fn(i64) -> bool,
+    out: &mut Vec<u32>,
+) -> bool {
+    let (value, e) = bound_at(store, var, word, t);
+    if !past(value) {
+        return false;
+    }
+    passed_from(store, var, word, e, past, out);
+    true
+}
+
+/// From entry `e` back along `var`'s entries: the one that moved bound
+/// `word` `past`, if any.
+fn passed_from(
+    store: &Store<'_>,
+    var: u32,
+    word: u32,
+    mut e: u32,
+    past: impl Fn(i64) -> bool,
+    out: &mut Vec<u32>,
+) {
+    let at = store.stat.vars[var as usize].start + word;
+    while e != NONE {
+        let (w, old) = store.st.trail[e as usize];
+        if w == at && !past(old as i64) {
+            out.push(e);
+            break;
+        }
+        e = store.st.trace.entries[e as usize].prev;
+    }
 }
 
 impl Analysis {
@@ -163,12 +229,16 @@ impl Analysis {
     /// `lower`, else its upper) what it was at `t`.
     fn side(&mut self, store: &Store<'_>, var: u32, t: u32, lower: bool, words: &mut Vec<u64>) {
         let layout = &store.stat.vars[var as usize];
+        if layout.is_interval() {
+            // The entry that brought the bound where it was at `t`.
+            let word = u32::from(!lower);
+            let (value, e) = bound_at(store, var, word, t);
+            let past = |x| if lower { x >= value } else { x <= value };
+            passed_from(store, var, word, e, past, &mut self.found);
+            return;
+        }
         domain_at(store, var, t, words);
-        let (lo, hi) = if layout.is_interval() {
-            (words[0] as i64, words[1] as i64)
-        } else {
-            bitset_bounds(words, layout.offset).unwrap_or((0, -1))
-        };
+        let (lo, hi) = bitset_bounds(words, layout.offset).unwrap_or((0, -1));
         let lit = if lower {
             lo.checked_sub(1).map(|v| Lit::Le { var, v })
         } else {

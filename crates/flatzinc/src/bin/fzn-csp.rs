@@ -79,6 +79,8 @@ struct Args {
     /// analysed into a nogood that prunes the rest of the search, which
     /// jumps back, follows the variables of recent failures and restarts.
     /// For an optimisation problem and a first solution, on one thread.
+    /// Variables of more than 64 values keep only their bounds (interval
+    /// domains), whichever search runs: a bound is cheaper to explain.
     /// Off by default: measured, it proves schedules nothing else here
     /// proves, and loses where it explains globals weakly (docs/minizinc.md).
     #[arg(long = "learn")]
@@ -369,7 +371,15 @@ fn run(
         limits = limits.deadline(deadline);
     }
     let text = read(&args.file)?;
-    let (instance, mut translation) = match flatzinc::read(&text, !args.free, &limits) {
+    let reading = flatzinc::Reading {
+        annotations: !args.free,
+        intervals_above: if args.learn {
+            flatzinc::LEARNING_INTERVALS_ABOVE
+        } else {
+            csp::MAX_DOMAIN
+        },
+    };
+    let (instance, mut translation) = match flatzinc::read_with(&text, &reading, &limits) {
         Ok(read) => read,
         Err(flatzinc::ReadError::Stopped(_)) => {
             if let Some(spec) = &args.shard {

@@ -215,15 +215,19 @@ pub fn translate_with(
     translate_watched(
         instance,
         annotations,
+        MAX_DOMAIN,
         &mut Watch::new(&backtrack::Limits::default()),
     )
 }
 
-/// [`translate_with`], stopped (with an error, the stop kept in `watch`)
-/// once a limit of `watch` is reached.
+/// [`translate_with`], with the variables of more than `intervals_above`
+/// values as intervals (see [`csp::Model::intervals_above`]), stopped
+/// (with an error, the stop kept in `watch`) once a limit of `watch` is
+/// reached.
 pub(crate) fn translate_watched(
     instance: &Instance,
     annotations: bool,
+    intervals_above: usize,
     watch: &mut Watch<'_>,
 ) -> Result<Translation, TranslateError> {
     let stopped = |stop: backtrack::Stop, pos: Pos| TranslateError::BadArguments {
@@ -231,8 +235,10 @@ pub(crate) fn translate_watched(
         pos,
     };
     let inferred = bounds::infer(instance);
+    let mut model = Model::new();
+    model.intervals_above(intervals_above);
     let mut builder = Builder {
-        model: Model::new(),
+        model,
         vars: Vec::with_capacity(instance.vars.len()),
         values: HashMap::new(),
         wide: HashMap::new(),
