@@ -8,8 +8,12 @@
 //!   the bounds of an interval; a linear `<=` by the side of each other
 //!   term that makes the sum small, an `==` or `!=` by the bounds of each
 //!   term; a reified linear by its 0/1 variable and its enforced side; a
-//!   user's propagator that says [`Explain::Bounds`] by their bounds;
-//! - the advice about a fixed variable, by that variable's changes;
+//!   user's propagator that says [`Explain::Bounds`] by their bounds; a
+//!   cumulative's by the tasks whose compulsory parts made the change (see
+//!   `cumulative`);
+//! - the advice about a fixed variable, by that variable's changes (and,
+//!   on an interval whose bound the removal of a value moved, by the bound
+//!   it moved from: the new bound needs it);
 //! - a learned clause's consequence, by the changes that made its other
 //!   literals false;
 //! - a decision, a change at the root or by the objective's bound, by
@@ -23,7 +27,7 @@
 use super::analyze::Analysis;
 use super::nogood::{Clause, Lit, Truth, bitset_bounds};
 use crate::domain::{Cause, NONE, Store, Why};
-use crate::propagator::{Explain, Prop};
+use crate::propagator::{Explain, Global, Prop};
 
 /// The domain words of `var` when the trail had `t` entries: its current
 /// words with every later change undone.
@@ -187,7 +191,16 @@ impl Analysis {
         let mut words = Vec::new();
         match cause.why {
             Why::Decision | Why::Given => {}
-            Why::Fixed(v) => self.all_before(store, v, t),
+            Why::Fixed(v) => {
+                self.all_before(store, v, t);
+                // The advice removes a value; on an interval that moves a
+                // bound, and the new bound follows from the old one too.
+                if let Some(n) =
+                    node.filter(|&n| n != v && store.stat.vars[n as usize].is_interval())
+                {
+                    self.moved_sides(store, n, t, &mut words);
+                }
+            }
             Why::Prop(p) => match &props[p as usize] {
                 Prop::Linear(l) => self.linear(store, l, t, node, &mut words),
                 Prop::ReifiedLinear(r) => {
@@ -202,6 +215,9 @@ impl Analysis {
                         self.linear(store, fails, t, node, &mut words);
                     }
                 }
+                Prop::Global(g)
+                    if matches!(&**g, Global::Cumulative(c)
+                        if self.cumulative(store, c, t, node, &mut words)) => {}
                 prop => {
                     let bounds =
                         matches!(prop, Prop::User(u) if u.prop.explain() == Explain::Bounds);
@@ -227,7 +243,14 @@ impl Analysis {
 
     /// The entries that made a bound of `var` (its lower bound with
     /// `lower`, else its upper) what it was at `t`.
-    fn side(&mut self, store: &Store<'_>, var: u32, t: u32, lower: bool, words: &mut Vec<u64>) {
+    pub(super) fn side(
+        &mut self,
+        store: &Store<'_>,
+        var: u32,
+        t: u32,
+        lower: bool,
+        words: &mut Vec<u64>,
+    ) {
         let layout = &store.stat.vars[var as usize];
         if layout.is_interval() {
             // The entry that brought the bound where it was at `t`.
@@ -278,7 +301,13 @@ impl Analysis {
     /// at `t` narrowed it and it is a bitset: a narrowing that lands on a
     /// hole moves the bound past it, and a later pass of the same run reads
     /// that bound (so the hole is part of the reason).
-    fn bounds_or_domain(&mut self, store: &Store<'_>, v: u32, t: u32, words: &mut Vec<u64>) {
+    pub(super) fn bounds_or_domain(
+        &mut self,
+        store: &Store<'_>,
+        v: u32,
+        t: u32,
+        words: &mut Vec<u64>,
+    ) {
         let entries = &store.st.trace.entries;
         let narrowed = !store.stat.vars[v as usize].is_interval()
             && entries[t as usize..]
@@ -290,6 +319,26 @@ impl Analysis {
         } else {
             self.side(store, v, t, true, words);
             self.side(store, v, t, false, words);
+        }
+    }
+
+    /// The bounds of interval `var` as they were at `t`, those that the
+    /// cause begun at `t` moved.
+    fn moved_sides(&mut self, store: &Store<'_>, var: u32, t: u32, words: &mut Vec<u64>) {
+        let start = store.stat.vars[var as usize].start;
+        let entries = &store.st.trace.entries;
+        let mut moved = [false; 2];
+        let mut e = store.st.trace.last[var as usize];
+        while e != NONE && e >= t {
+            if entries[e as usize].cause.start == t {
+                moved[(store.st.trail[e as usize].0 - start) as usize] = true;
+            }
+            e = entries[e as usize].prev;
+        }
+        for (word, lower) in [(0, true), (1, false)] {
+            if moved[word] {
+                self.side(store, var, t, lower, words);
+            }
         }
     }
 

@@ -14,6 +14,7 @@
 //! solutions.
 
 mod analyze;
+mod cumulative;
 mod explain;
 mod nogood;
 mod order;
