@@ -123,6 +123,12 @@ pub(crate) fn satisfy(
 /// calling thread, as soon as it is found (with `all`, `intermediate` or
 /// `solutions`), otherwise the best alone at the end.
 ///
+/// With `options.learn` (and a thread left for branch and bound), one
+/// thread searches by learning from its failures
+/// ([`Network::optimize_learning_shared`]) on the same incumbent: its
+/// improvements prune the others, theirs bound it at its restarts, and its
+/// proof of optimality ends the whole search.
+///
 /// With `options.lns`, a portfolio: one thread runs large-neighbourhood
 /// search ([`crate::lns`]) and the others branch and bound, all on the
 /// same incumbent, so that a solution the neighbourhoods find prunes the
@@ -138,9 +144,16 @@ pub(crate) fn optimize(
     let instance = run.instance;
     let each = options.all || options.intermediate || options.solutions.is_some();
     let with_lns = options.lns && options.threads > 1;
+    // A thread that learns, if one is left for branch and bound.
+    let with_learn = options.learn && options.threads - usize::from(with_lns) >= 2;
     let problem = Counted::new(network);
     let incumbent = Arc::new(Incumbent::new());
-    let search = parallel(run, options.threads - usize::from(with_lns), PER_THREAD);
+    let threads = options.threads - usize::from(with_lns) - usize::from(with_learn);
+    // Raised when the search that learns proves the optimum: branch and
+    // bound stops.
+    let proved = Arc::new(AtomicBool::new(false));
+    let search = parallel(run, threads, PER_THREAD)
+        .limits(run.limits.clone().cancel_flag(Arc::clone(&proved)));
     // Improvements found, counted by the threads (one at a time).
     let found = AtomicU64::new(0);
     // Raised when the complete search ends: the neighbourhoods stop.
@@ -161,7 +174,7 @@ pub(crate) fn optimize(
         Some((cost, values))
     };
     let (mut failure, mut last, mut given) = (None, None::<Vec<Value>>, 0);
-    let (report, lns_stats) = std::thread::scope(|scope| {
+    let (report, lns_stats, learn_stats) = std::thread::scope(|scope| {
         let searching = {
             let send = send.clone();
             let over = &over;
@@ -204,6 +217,29 @@ pub(crate) fn optimize(
                 report.value.stats
             })
         });
+        let learning = with_learn.then(|| {
+            let send = send.clone();
+            let limits = run.limits.clone().cancel_flag(Arc::clone(&over));
+            let (network, incumbent, proved) = (&problem.network, &incumbent, &proved);
+            scope.spawn(move || {
+                let report = network.optimize_learning_shared(&limits, incumbent, |solution| {
+                    let values = run.translation.values(solution);
+                    let value = objective_value(instance, &values).unwrap_or(0);
+                    let cost = network.objective_of(value);
+                    if !incumbent.offer(cost) {
+                        return;
+                    }
+                    let values = check(instance, &values).map(|()| values);
+                    if let Some(sent) = offer(cost, values) {
+                        let _ = send.send(sent);
+                    }
+                });
+                if report.outcome.is_complete() {
+                    raise(proved);
+                }
+                report.value.stats
+            })
+        });
         drop(send);
         // The two searches' improvements may cross: only those better
         // than the last are solutions to give.
@@ -228,7 +264,11 @@ pub(crate) fn optimize(
                 }
             }
         }
-        (joined(searching), neighbourhoods.map(joined))
+        (
+            joined(searching),
+            neighbourhoods.map(joined),
+            learning.map(joined),
+        )
     });
     if let Some(failure) = failure {
         return Err(failure);
@@ -240,20 +280,29 @@ pub(crate) fn optimize(
     let mut stats = report.value.stats;
     let found = found.load(Ordering::Relaxed);
     let mut dead_ends = problem.failures();
-    if let Some(more) = lns_stats {
+    for more in [lns_stats, learn_stats].into_iter().flatten() {
         stats.nodes += more.nodes;
         stats.max_depth = stats.max_depth.max(more.max_depth);
         dead_ends += more.dead_ends;
     }
     stats.solutions = found;
     stats.dead_ends = dead_ends;
-    let lower_bound = match (report.outcome.is_complete(), report.value.best) {
+    // The search that learns proved the optimum: branch and bound was
+    // stopped for it.
+    let proved = proved.load(Ordering::Relaxed);
+    let outcome = if proved {
+        Outcome::Complete
+    } else {
+        report.outcome
+    };
+    let lower_bound = match (outcome.is_complete(), report.value.best) {
         // Proved: nothing beats the incumbent, whichever search found it.
         (true, None) => incumbent.best(),
+        _ if proved => incumbent.best(),
         _ => report.value.lower_bound,
     };
     let end = End {
-        outcome: report.outcome,
+        outcome,
         lower_bound,
         stats,
         found,

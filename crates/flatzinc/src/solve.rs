@@ -57,7 +57,11 @@ pub struct Options {
     /// ([`csp::Network::optimize_learning`]): each failure analysed into a
     /// nogood that prunes the rest of the search. For an optimisation
     /// problem, and for the first solution of a satisfaction problem, on
-    /// one thread and without `lns`; every other search ignores it.
+    /// one thread and without `lns`; with `threads` of 2 or more (3 with
+    /// `lns`), an optimisation problem gets one thread that learns beside
+    /// branch and bound on the others, all on one incumbent, and its proof
+    /// ends the search ([`csp::Network::optimize_learning_shared`]); every
+    /// other search ignores it.
     pub learn: bool,
 }
 

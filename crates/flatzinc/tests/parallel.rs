@@ -249,3 +249,38 @@ fn sigint_on_two_threads_prints_the_best_solution_so_far() {
     let xs: Vec<i64> = found.iter().map(|s| value(s, "x")).collect();
     assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
 }
+
+#[test]
+fn a_thread_that_learns_beside_branch_and_bound_proves_the_same_optimum() {
+    for (name, objective, optimum) in [("golomb7", "mark", 25), ("jobshop", "makespan", 9)] {
+        for (threads, lns) in [("2", false), ("3", false), ("3", true)] {
+            let mut args = vec!["-a", "-s", "--learn"];
+            if lns {
+                args.push("--lns");
+            }
+            let text = printed(&args, threads, &data(name));
+            let found = solutions(&text);
+            let last = found.last().unwrap_or_else(|| panic!("{name}: {text}"));
+            if name == "jobshop" {
+                assert_eq!(value(last, objective), optimum, "{name} -p {threads}");
+            } else {
+                assert!(last.contains(", 25]);"), "{name} -p {threads}: {last}");
+            }
+            assert!(text.contains("----------\n==========\n"), "{text}");
+            assert_eq!(stat(&text, "objective"), optimum, "{name} -p {threads}");
+            assert_eq!(stat(&text, "objectiveBound"), optimum, "{text}");
+            assert_eq!(stat(&text, "solutions"), found.len() as i64, "{text}");
+        }
+    }
+}
+
+#[test]
+fn a_time_limit_stops_the_thread_that_learns_too() {
+    let (_long_dir, long) = file(LONG);
+    let start = Instant::now();
+    let text = printed(&["--learn", "-t", "700"], "2", &long);
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(3), "took {took:?}");
+    assert!(!text.contains("=========="), "{text}");
+    assert!(text.ends_with("----------\n"), "{text}");
+}

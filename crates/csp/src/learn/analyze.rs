@@ -13,7 +13,7 @@
 use super::explain::{domain_at, falsified};
 use super::nogood::{Clause, Lit, bitset_bounds};
 use crate::domain::{Cause, NONE, Store, Why};
-use crate::propagator::Prop;
+use crate::propagator::{Global, Prop};
 
 /// The scratch space of the analysis, kept from conflict to conflict.
 #[derive(Clone, Debug, Default)]
@@ -200,14 +200,16 @@ impl Analysis {
         for i in 0..self.lower.len() {
             let node = self.lower[i];
             let entry = store.st.trace.entries[node as usize];
-            let implied = !matches!(entry.cause.why, Why::Decision | Why::Given) && {
-                self.found.clear();
-                self.explain(store, props, clauses, entry.cause, Some(entry.var));
-                self.found.iter().all(|&e| {
-                    let n = Self::node_of(store, e);
-                    self.member[n as usize] == stamp || level_of(store, n) == 0
-                })
-            };
+            let implied = !matches!(entry.cause.why, Why::Decision | Why::Given)
+                && !wide(props, entry.cause.why)
+                && {
+                    self.found.clear();
+                    self.explain(store, props, clauses, entry.cause, Some(entry.var));
+                    self.found.iter().all(|&e| {
+                        let n = Self::node_of(store, e);
+                        self.member[n as usize] == stamp || level_of(store, n) == 0
+                    })
+                };
             if !implied {
                 kept.push(node);
             }
@@ -276,6 +278,24 @@ impl Analysis {
             },
             level,
         }
+    }
+}
+
+/// Propagators of more variables than this, explained by the default (every
+/// variable's domain or bounds), are not explained again to minimise a
+/// clause: a node one made is all but never implied by the clause's other
+/// nodes, and explaining it reads every change of every variable.
+const WIDE: usize = 16;
+
+/// Whether a change by `why` is one of those (see [`WIDE`]).
+fn wide(props: &[Prop], why: Why) -> bool {
+    let Why::Prop(p) = why else {
+        return false;
+    };
+    match &props[p as usize] {
+        Prop::Linear(_) | Prop::ReifiedLinear(_) => false,
+        Prop::Global(g) if matches!(&**g, Global::Cumulative(_)) => false,
+        prop => prop.vars().len() > WIDE,
     }
 }
 

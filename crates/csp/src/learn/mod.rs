@@ -22,4 +22,4 @@ mod search;
 
 #[cfg(test)]
 pub(crate) use nogood::{Clause, Lit};
-pub(crate) use search::Learner;
+pub(crate) use search::{Learner, Shared};

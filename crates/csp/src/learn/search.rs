@@ -35,6 +35,9 @@ pub(crate) struct Found {
     pub(crate) root_bound: Option<i64>,
 }
 
+/// The best cost found by the searches a learning search runs beside.
+pub(crate) type Shared = Arc<dyn Fn() -> Option<i64> + Send + Sync>;
+
 /// A search that learns, on its own copy of a network.
 pub(crate) struct Learner {
     stat: Arc<Static>,
@@ -44,6 +47,9 @@ pub(crate) struct Learner {
     analysis: Analysis,
     order: Order,
     stats: Stats,
+    /// The best cost another search shares (the objective's value,
+    /// negated to maximise), read at each restart.
+    shared: Option<Shared>,
     /// Clauses learned, each with the objective's best value when it was
     /// (the clause holds in every solution that beats it), for the tests'
     /// check that each is implied.
@@ -72,6 +78,7 @@ impl Learner {
             analysis: Analysis::default(),
             order: Order::new(n, first),
             stats: Stats::default(),
+            shared: None,
             props: Arc::clone(props),
             stat,
             st,
@@ -80,6 +87,36 @@ impl Learner {
             #[cfg(test)]
             incumbent: None,
         }
+    }
+
+    /// Reads `shared` at each restart: a better cost found elsewhere bounds
+    /// the objective from then on.
+    pub(crate) fn share(&mut self, shared: Shared) {
+        self.shared = Some(shared);
+    }
+
+    /// At the root: bounds the objective below the best cost shared, if it
+    /// beats `own` (this search's best); `false` if no solution is left
+    /// under it.
+    fn tighten_to_shared(&mut self, own: Option<i64>) -> bool {
+        let (Some(shared), Some(obj)) = (&self.shared, self.stat.objective) else {
+            return true;
+        };
+        let Some(cost) = shared() else {
+            return true;
+        };
+        if own.is_some_and(|own| own <= cost) {
+            return true;
+        }
+        let len = self.st.trail.len();
+        self.st.trace.begin(Why::Given, len);
+        let mut store = self.store();
+        let tighter = if obj.maximize {
+            (!cost).checked_add(1).map(|lo| store.set_min(obj.var, lo))
+        } else {
+            cost.checked_sub(1).map(|hi| store.set_max(obj.var, hi))
+        };
+        matches!(tighter, Some(Ok(_)))
     }
 
     fn store(&mut self) -> Store<'_> {
@@ -242,10 +279,17 @@ impl Learner {
         let mut until_restart = luby(0) * RESTART_SCALE;
         let mut cap = FIRST_CAP;
         let failed = self.st.failed;
+        // This search's best cost.
+        let mut own: Option<i64> = None;
+        // Nothing beats what another search found.
+        let closed = !failed && !self.tighten_to_shared(None);
         let outcome = 'search: loop {
             if failed {
                 // A root cut short by a limit proves nothing.
                 break self.st.cut.map_or(Outcome::Complete, Outcome::Stopped);
+            }
+            if closed {
+                break Outcome::Complete;
             }
             if let Err(conflict) = self.propagate() {
                 if let Some(stop) = self.st.cut {
@@ -268,6 +312,9 @@ impl Learner {
                 until_restart = luby(restarts) * RESTART_SCALE;
                 self.backjump(0);
                 self.reduce(&mut cap);
+                if !self.tighten_to_shared(own) {
+                    break Outcome::Complete;
+                }
                 continue;
             }
             if self.decide() {
@@ -287,6 +334,7 @@ impl Learner {
                 break 'search Outcome::Complete;
             };
             let value = values[obj.var as usize];
+            own = Some(if obj.maximize { !value } else { value });
             best = Some(values);
             #[cfg(test)]
             {

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use backtrack::{Limits, Report};
+use backtrack::{Incumbent, Limits, Report};
 
 use super::{Network, Optimum};
-use crate::learn::Learner;
+use crate::learn::{Learner, Shared};
 use crate::solution::Solution;
 
 impl Network {
@@ -68,6 +68,54 @@ impl Network {
     pub fn optimize_learning(
         &self,
         limits: &Limits,
+        improved: impl FnMut(&Solution),
+    ) -> Report<Optimum> {
+        self.learn_beside(limits, None, improved)
+    }
+
+    /// [`optimize_learning`](Network::optimize_learning) beside other
+    /// searches that share `incumbent` (the objective's value, negated to
+    /// maximise, as [`optimize_shared`](Network::optimize_shared) keeps
+    /// it): at each restart a better cost found elsewhere bounds the
+    /// objective, so a search that ends complete has proved that nothing
+    /// beats the best of them all, its own or the incumbent's (the
+    /// report's lower bound). Its own improvements are not offered: the
+    /// caller does that in `improved`, after checking them if it wants.
+    ///
+    /// # Example
+    ///
+    /// A Golomb ruler of 5 marks, with another search having found the
+    /// optimum (11): the search that learns proves nothing is shorter.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    ///
+    /// use backtrack::{Incumbent, Limits};
+    ///
+    /// let (model, _) = csp::puzzle::golomb(5)?;
+    /// let incumbent = Arc::new(Incumbent::starting_at(11));
+    /// let report = model
+    ///     .compile()
+    ///     .optimize_learning_shared(&Limits::default(), &incumbent, |_| {});
+    /// assert!(report.outcome.is_complete());
+    /// assert!(report.value.best.is_none());
+    /// assert_eq!(report.value.bound, Some(11));
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn optimize_learning_shared(
+        &self,
+        limits: &Limits,
+        incumbent: &Arc<Incumbent<i64>>,
+        improved: impl FnMut(&Solution),
+    ) -> Report<Optimum> {
+        let shared = Arc::clone(incumbent);
+        self.learn_beside(limits, Some(Arc::new(move || shared.best())), improved)
+    }
+
+    fn learn_beside(
+        &self,
+        limits: &Limits,
+        shared: Option<Shared>,
         mut improved: impl FnMut(&Solution),
     ) -> Report<Optimum> {
         let mut first: Vec<u32> = Vec::new();
@@ -79,6 +127,10 @@ impl Network {
             }
         }
         let mut learner = Learner::new(&self.stat, &self.props, &self.st, &first);
+        let shared_best = shared.clone();
+        if let Some(shared) = shared {
+            learner.share(shared);
+        }
         let stat = Arc::clone(&self.stat);
         let found = learner.run(limits, |values| {
             improved(&Solution::new(Arc::clone(&stat), values.to_vec()));
@@ -91,11 +143,21 @@ impl Network {
             Some(if obj.maximize { !value } else { value })
         });
         let lower = if found.outcome.is_complete() {
-            cost
+            // Complete under the shared bound too: the best of both.
+            match (cost, shared_best.and_then(|s| s())) {
+                (Some(own), Some(other)) => Some(own.min(other)),
+                (own, other) => own.or(other),
+            }
         } else {
             found.root_bound
         };
-        self.optimum(best, cost, lower, found.stats, found.outcome)
+        let complete = found.outcome.is_complete();
+        let mut report = self.optimum(best, cost, lower, found.stats, found.outcome);
+        if complete && cost.is_none() && self.stat.objective.is_some() {
+            // Nothing beats the shared best, if there is one.
+            report.value.bound = lower.map(|c| self.objective_of(c));
+        }
+        report
     }
 }
 
