@@ -173,6 +173,19 @@ pub(crate) fn optimize(
         }
         Some((cost, values))
     };
+    // A solution of a search beside branch and bound (the neighbourhoods',
+    // or the one that learns): offered to the incumbent, then checked, and
+    // what to send if it improved on it.
+    let improved = |solution: &csp::Solution| {
+        let values = run.translation.values(solution);
+        let value = objective_value(instance, &values).unwrap_or(0);
+        // The cost of a value is its image (an involution).
+        let cost = problem.network.objective_of(value);
+        if !incumbent.offer(cost) {
+            return None;
+        }
+        offer(cost, check(instance, &values).map(|()| values))
+    };
     let (mut failure, mut last, mut given) = (None, None::<Vec<Value>>, 0);
     let (report, lns_stats, learn_stats) = std::thread::scope(|scope| {
         let searching = {
@@ -199,18 +212,10 @@ pub(crate) fn optimize(
             let shared = Arc::clone(&incumbent);
             let lns = crate::lns::settings(options).shared(Arc::new(move || shared.best()));
             let limits = run.limits.clone().cancel_flag(Arc::clone(&over));
-            let (network, incumbent) = (&problem.network, &incumbent);
+            let network = &problem.network;
             scope.spawn(move || {
                 let report = network.optimize_lns(&lns, &limits, |solution| {
-                    let values = run.translation.values(solution);
-                    let value = objective_value(instance, &values).unwrap_or(0);
-                    // The cost of a value is its image (an involution).
-                    let cost = network.objective_of(value);
-                    if !incumbent.offer(cost) {
-                        return;
-                    }
-                    let values = check(instance, &values).map(|()| values);
-                    if let Some(sent) = offer(cost, values) {
+                    if let Some(sent) = improved(solution) {
                         let _ = send.send(sent);
                     }
                 });
@@ -223,14 +228,7 @@ pub(crate) fn optimize(
             let (network, incumbent, proved) = (&problem.network, &incumbent, &proved);
             scope.spawn(move || {
                 let report = network.optimize_learning_shared(&limits, incumbent, |solution| {
-                    let values = run.translation.values(solution);
-                    let value = objective_value(instance, &values).unwrap_or(0);
-                    let cost = network.objective_of(value);
-                    if !incumbent.offer(cost) {
-                        return;
-                    }
-                    let values = check(instance, &values).map(|()| values);
-                    if let Some(sent) = offer(cost, values) {
+                    if let Some(sent) = improved(solution) {
                         let _ = send.send(sent);
                     }
                 });

@@ -24,7 +24,7 @@ use super::analyze::Analysis;
 use super::explain::domain_at;
 use super::nogood::bitset_bounds;
 use crate::domain::{NONE, Store};
-use crate::propagator::{Amount, Cumulative};
+use crate::propagator::{Amount, Cumulative, Step, profile};
 
 /// The bounds of `var` when the trail had `t` entries (`None` if empty).
 fn bounds_at(store: &Store<'_>, var: u32, t: u32, words: &mut Vec<u64>) -> Option<(i64, i64)> {
@@ -74,42 +74,6 @@ fn has(bits: &[u64], j: usize) -> bool {
     bits[j / 64] >> (j % 64) & 1 == 1
 }
 
-/// A step of the replay's profile: the parts load `load` over `[from, to)`.
-struct Step {
-    from: i128,
-    to: i128,
-    load: i128,
-}
-
-fn steps(tasks: &[Sim]) -> Vec<Step> {
-    let mut events: Vec<(i128, i128)> = Vec::new();
-    for t in tasks {
-        if let Some((from, to)) = t.part() {
-            events.push((from, t.r));
-            events.push((to, -t.r));
-        }
-    }
-    events.sort_unstable();
-    let mut out = Vec::new();
-    let mut load = 0;
-    let mut i = 0;
-    while i < events.len() {
-        let at = events[i].0;
-        while i < events.len() && events[i].0 == at {
-            load += events[i].1;
-            i += 1;
-        }
-        if load > 0 && i < events.len() {
-            out.push(Step {
-                from: at,
-                to: events[i].0,
-                load,
-            });
-        }
-    }
-    out
-}
-
 /// Time-tabling replayed on `tasks` with capacity `cap` until task
 /// `target` has its start within `goal` (or any failure, without one), or
 /// until nothing moves.
@@ -130,8 +94,8 @@ fn replay(tasks: &mut [Sim], cap: i128, target: Option<(usize, i128, i128)>) -> 
         }
     };
     loop {
-        let profile = steps(tasks);
-        if let Some(step) = profile.iter().find(|s| s.load > cap) {
+        let steps = profile(tasks.iter().filter_map(|t| Some((t.part()?, t.r))));
+        if let Some(step) = steps.iter().find(|s| s.load > cap) {
             let mut bits = vec![0u64; words];
             covering(tasks, &why, step.from, usize::MAX, &mut bits);
             return Reached::Failure(bits);
@@ -152,7 +116,7 @@ fn replay(tasks: &mut [Sim], cap: i128, target: Option<(usize, i128, i128)>) -> 
             };
             let mut bits = vec![0u64; words];
             let mut lo = t.est;
-            for s in &profile {
+            for s in &steps {
                 if lo > t.lst || s.from >= lo + t.d {
                     break;
                 }
@@ -162,7 +126,7 @@ fn replay(tasks: &mut [Sim], cap: i128, target: Option<(usize, i128, i128)>) -> 
                 }
             }
             let mut hi = t.lst;
-            for s in profile.iter().rev() {
+            for s in steps.iter().rev() {
                 if hi < lo || s.to <= hi {
                     break;
                 }

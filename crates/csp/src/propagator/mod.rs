@@ -66,7 +66,7 @@ pub(crate) use cardinality::Cardinality;
 pub(crate) use channel::{ElementVar, Inverse, Lex};
 pub(crate) use circuit::{Circuit, Subcircuit};
 pub(crate) use count::Among;
-pub(crate) use cumulative::{Amount, Cumulative, Task};
+pub(crate) use cumulative::{Amount, Cumulative, Step, Task, profile};
 pub(crate) use diffn::Diffn;
 pub(crate) use disjunctive::{Disjunctive, Length};
 pub(crate) use distinct::{Dense, link_overlaps};

@@ -40,7 +40,7 @@ mod energy;
 mod profile;
 
 use crate::domain::{Fail, Store};
-use profile::{Step, profile};
+pub(crate) use profile::{Step, profile};
 
 /// A duration, demand, presence or capacity: a constant or a variable,
 /// read by its bounds.

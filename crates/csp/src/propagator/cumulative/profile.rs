@@ -5,15 +5,15 @@
 /// `[from, to)`. Times and loads are 128-bit: a start near `i64::MAX` plus
 /// its duration ends past it, and demands near `i64::MAX` add up past it.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Step {
-    pub(super) from: i128,
-    pub(super) to: i128,
-    pub(super) load: i128,
+pub(crate) struct Step {
+    pub(crate) from: i128,
+    pub(crate) to: i128,
+    pub(crate) load: i128,
 }
 
 /// The parts `((from, to), load)`, each non-empty with a positive load, as
 /// steps of positive load in order of time, each as long as the load stays.
-pub(super) fn profile(parts: impl Iterator<Item = ((i128, i128), i128)>) -> Vec<Step> {
+pub(crate) fn profile(parts: impl Iterator<Item = ((i128, i128), i128)>) -> Vec<Step> {
     let mut events: Vec<(i128, i128)> = Vec::new();
     for ((from, to), load) in parts {
         events.push((from, load));
