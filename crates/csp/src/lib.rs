@@ -65,9 +65,10 @@
 //! - A search that learns from its failures ([`Network::learning`],
 //!   [`Network::optimize_learning`]): lazy clause generation, each failure
 //!   analysed into a nogood over the variables' bounds and values that
-//!   prunes the rest of the search, with backjumping, activity-driven
-//!   variable choice, saved phases and restarts; a [`Propagator`] of your
-//!   own is explained by its variables' domains (see [`Explain`]).
+//!   prunes the rest of the search, with backjumping, the model's groups
+//!   followed then activity-driven variable choice ([`LearnSearch`]),
+//!   saved phases and restarts; a [`Propagator`] of your own is explained
+//!   by its variables' domains (see [`Explain`]).
 //! - [`Network::fix`] narrows a compiled network to an instance's givens:
 //!   compile the rules once, then solve many instances on clones.
 //! - A [`Solution`] is read back by variable, `solution[x]`, and prints as
@@ -219,7 +220,7 @@ mod tests;
 mod var;
 
 pub use automaton::Automaton;
-pub use branch::{ValueOrder, VarOrder};
+pub use branch::{LearnSearch, ValueOrder, VarOrder};
 pub use domain::MAX_DOMAIN;
 pub use error::Error;
 pub use model::Model;

@@ -63,6 +63,11 @@ pub struct Options {
     /// ends the search ([`csp::Network::optimize_learning_shared`]); every
     /// other search ignores it.
     pub learn: bool,
+    /// What the search that learns decides on when the instance has a
+    /// search annotation ([`csp::LearnSearch`]: by default the activity of
+    /// the variables, the annotation's starting first); without one, or
+    /// translated without it (`-f`), the activity of the variables alone.
+    pub learn_search: csp::LearnSearch,
 }
 
 /// The seed of the randomised choices when [`Options::seed`] gives none.
@@ -218,7 +223,11 @@ pub fn solve(
         return Ok(stopped(backtrack::Stop::Requested));
     }
     let network = match translation.model.compile_with(&limits) {
-        Ok(network) => network,
+        Ok(network) => network.learn_search(if translation.annotated {
+            options.learn_search
+        } else {
+            csp::LearnSearch::Activity
+        }),
         Err(stop) => return Ok(stopped(stop)),
     };
     let mut run = Run {

@@ -132,3 +132,46 @@ fn wide_domains_as_intervals_keep_the_optimum() {
         .expect("b printed");
     assert!(matches!(b, 0 | 1 | 2 | 7 | 9 | 81..=200), "{learned}");
 }
+
+/// `--learn-search`: with `annotation` (or `alternate`, whose first run
+/// follows it) the first solution is the one the annotation points to
+/// (x at its largest, then y at the largest left); with `activity` the
+/// variables start at their smallest values; `-f` drops the annotation,
+/// so every mode searches by activity. A mode it does not know is an
+/// error that names the modes.
+#[test]
+fn the_search_that_learns_follows_the_annotation_as_asked() {
+    let (_dir, path) = file(
+        "var 1..5: x :: output_var;\nvar 1..5: y :: output_var;\n\
+         constraint int_lin_le([1,1],[x,y],8);\n\
+         solve :: int_search([x,y],input_order,indomain_max,complete) satisfy;\n",
+    );
+    for (flags, first) in [
+        (
+            &["--learn", "--learn-search", "annotation"][..],
+            "x = 5;\ny = 3;\n",
+        ),
+        (
+            &["--learn", "--learn-search", "alternate"][..],
+            "x = 5;\ny = 3;\n",
+        ),
+        (
+            &["--learn", "--learn-search", "activity"][..],
+            "x = 1;\ny = 1;\n",
+        ),
+        (
+            &["--learn", "-f", "--learn-search", "annotation"][..],
+            "x = 1;\ny = 1;\n",
+        ),
+    ] {
+        let out = stdout(&run(flags, &path));
+        assert_eq!(out, format!("{first}----------\n"), "{flags:?}");
+    }
+    let out = common::run(&["--learn", "--learn-search", "sideways"], &path);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("annotation") && err.contains("activity"),
+        "{err}"
+    );
+}

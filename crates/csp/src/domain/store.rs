@@ -115,7 +115,7 @@ impl Store<'_> {
             self.st.trail.push((w as u32, self.st.words[w]));
             if self.stat.learn {
                 let var = self.stat.word_var.get(w).copied().unwrap_or(super::NONE);
-                self.st.trace.record(var, new, self.st.marks.len());
+                self.st.trace.record(var, w, new, self.st.marks.len());
             }
         }
         self.st.words[w] = new;

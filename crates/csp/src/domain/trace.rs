@@ -55,6 +55,11 @@ pub(crate) struct Trace {
     pub(crate) entries: Vec<Entry>,
     /// Each variable's newest entry, or [`NONE`].
     pub(crate) last: Vec<u32>,
+    /// Each variable's entries, oldest first: where a time falls among
+    /// them is a binary search, not a walk back from the newest.
+    pub(crate) chain: Vec<Vec<u32>>,
+    /// The same for each word of the domains: a bound's entries alone.
+    pub(crate) word_chain: Vec<Vec<u32>>,
 }
 
 impl Default for Trace {
@@ -66,19 +71,23 @@ impl Default for Trace {
             },
             entries: Vec::new(),
             last: Vec::new(),
+            chain: Vec::new(),
+            word_chain: Vec::new(),
         }
     }
 }
 
 impl Trace {
-    /// Records the change of a word of variable `var` (or [`NONE`]) to
+    /// Records the change of word `w` of variable `var` (or [`NONE`]) to
     /// `new` at decision level `level`, the trail's newest entry.
     #[inline(never)]
-    pub(crate) fn record(&mut self, var: u32, new: u64, level: usize) {
+    pub(crate) fn record(&mut self, var: u32, w: usize, new: u64, level: usize) {
         let at = self.entries.len() as u32;
         let prev = if var == NONE {
             NONE
         } else {
+            self.chain[var as usize].push(at);
+            self.word_chain[w].push(at);
             std::mem::replace(&mut self.last[var as usize], at)
         };
         self.entries.push(Entry {
@@ -90,14 +99,41 @@ impl Trace {
         });
     }
 
-    /// Forgets the entries from `mark` on, newest first, as the trail is
-    /// undone to `mark`.
-    pub(crate) fn undo_to(&mut self, mark: usize) {
-        for e in self.entries.drain(mark..).rev() {
+    /// Forgets the entries from `mark` on, newest first, as the trail
+    /// (`trail`, not yet undone) is undone to `mark`.
+    pub(crate) fn undo_to(&mut self, mark: usize, trail: &[(u32, u64)]) {
+        for (e, &(w, _)) in self.entries.drain(mark..).zip(&trail[mark..]).rev() {
             if e.var != NONE {
                 self.last[e.var as usize] = e.prev;
+                self.chain[e.var as usize].pop();
+                self.word_chain[w as usize].pop();
             }
         }
+    }
+
+    /// A trace of no entry on `vars` variables laid out in `words` words.
+    pub(crate) fn new(vars: usize, words: usize) -> Trace {
+        Trace {
+            last: vec![NONE; vars],
+            chain: vec![Vec::new(); vars],
+            word_chain: vec![Vec::new(); words],
+            ..Trace::default()
+        }
+    }
+
+    /// Word `w`'s entries before `t`, then those from `t` on.
+    #[inline]
+    pub(crate) fn split_word(&self, w: u32, t: u32) -> (&[u32], &[u32]) {
+        let chain = &self.word_chain[w as usize];
+        chain.split_at(chain.partition_point(|&e| e < t))
+    }
+
+    /// `var`'s entries before `t`, then those from `t` on, each oldest
+    /// first.
+    #[inline]
+    pub(crate) fn split(&self, var: u32, t: u32) -> (&[u32], &[u32]) {
+        let chain = &self.chain[var as usize];
+        chain.split_at(chain.partition_point(|&e| e < t))
     }
 
     /// Sets the cause of the changes that follow, which begin at the

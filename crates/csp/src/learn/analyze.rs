@@ -47,6 +47,23 @@ pub(crate) struct Learned {
     pub(crate) level: usize,
 }
 
+/// The entries of the cause begun at `start` on `var`, oldest first.
+pub(super) fn cause_entries<'a>(
+    store: &'a Store<'_>,
+    var: u32,
+    start: u32,
+) -> impl Iterator<Item = u32> + 'a {
+    let entries = &store.st.trace.entries;
+    store
+        .st
+        .trace
+        .split(var, start)
+        .1
+        .iter()
+        .copied()
+        .take_while(move |&e| entries[e as usize].cause.start == start)
+}
+
 /// The decision level of trail entry `at`.
 fn level_of(store: &Store<'_>, at: u32) -> usize {
     store.st.trace.entries[at as usize].level as usize
@@ -228,13 +245,9 @@ impl Analysis {
         }
         let start = entries[node as usize].cause.start;
         let mut words = [false; 2];
-        let mut e = store.st.trace.last[var as usize];
-        while e != NONE && e >= start {
-            if entries[e as usize].cause.start == start {
-                let w = store.st.trail[e as usize].0 - store.stat.vars[var as usize].start;
-                words[w as usize] = true;
-            }
-            e = entries[e as usize].prev;
+        for e in cause_entries(store, var, start) {
+            let w = store.st.trail[e as usize].0 - store.stat.vars[var as usize].start;
+            words[w as usize] = true;
         }
         words[0] && words[1]
     }
@@ -293,7 +306,7 @@ fn wide(props: &[Prop], why: Why) -> bool {
         return false;
     };
     match &props[p as usize] {
-        Prop::Linear(_) | Prop::ReifiedLinear(_) => false,
+        Prop::Linear(_) | Prop::ReifiedLinear(_) | Prop::AllDifferent { dense: None, .. } => false,
         Prop::Global(g) if matches!(&**g, Global::Cumulative(_)) => false,
         prop => prop.vars().len() > WIDE,
     }
@@ -330,16 +343,12 @@ fn negation(store: &Store<'_>, node: u32) -> Vec<Lit> {
     let var = entries[node as usize].var;
     let layout = &store.stat.vars[var as usize];
     let start = entries[node as usize].cause.start;
-    let mut e = store.st.trace.last[var as usize];
     if layout.is_interval() {
         // The newest entry of the node on each bound.
         let mut bounds = [None, None];
-        while e != NONE && e >= start {
-            if entries[e as usize].cause.start == start {
-                let w = (store.st.trail[e as usize].0 - layout.start) as usize;
-                bounds[w].get_or_insert(entries[e as usize].new as i64);
-            }
-            e = entries[e as usize].prev;
+        for e in cause_entries(store, var, start) {
+            let w = (store.st.trail[e as usize].0 - layout.start) as usize;
+            bounds[w] = Some(entries[e as usize].new as i64);
         }
         let mut lits = Vec::new();
         if let Some(lo) = bounds[0] {
@@ -352,15 +361,10 @@ fn negation(store: &Store<'_>, node: u32) -> Vec<Lit> {
     }
     let mut mask = vec![0u64; layout.len as usize];
     let mut newest = NONE;
-    while e != NONE && e >= start {
-        if entries[e as usize].cause.start == start {
-            let (w, old) = store.st.trail[e as usize];
-            mask[(w - layout.start) as usize] |= old & !entries[e as usize].new;
-            if newest == NONE {
-                newest = e;
-            }
-        }
-        e = entries[e as usize].prev;
+    for e in cause_entries(store, var, start) {
+        let (w, old) = store.st.trail[e as usize];
+        mask[(w - layout.start) as usize] |= old & !entries[e as usize].new;
+        newest = e;
     }
     // A node that moved a bound: the bound's literal, cheaper to watch
     // than a mask of many words, and as strong once its earlier changes

@@ -20,10 +20,10 @@
 //! task that still covers the step) is not done: each task's bounds are
 //! read as they were.
 
-use super::analyze::Analysis;
+use super::analyze::{Analysis, cause_entries};
 use super::explain::domain_at;
 use super::nogood::bitset_bounds;
-use crate::domain::{NONE, Store};
+use crate::domain::Store;
 use crate::propagator::{Amount, Cumulative, Step, profile};
 
 /// The bounds of `var` when the trail had `t` entries (`None` if empty).
@@ -211,14 +211,9 @@ impl Analysis {
                 return false;
             };
             // Its newest entry by this run: the bounds after it.
-            let entries = &store.st.trace.entries;
-            let mut e = store.st.trace.last[v as usize];
-            while e != NONE && entries[e as usize].cause.start != t {
-                e = entries[e as usize].prev;
-            }
-            if e == NONE {
+            let Some(e) = cause_entries(store, v, t).last() else {
                 return false;
-            }
+            };
             if let Some((lo, hi)) = bounds_at(store, v, e + 1, words) {
                 target = Some((i, i128::from(lo), i128::from(hi)));
             }

@@ -5,12 +5,15 @@
 //!   variables when the run began: every earlier change of each (the
 //!   default, sound for any propagator that removes only values no
 //!   solution of its constraint can take, a user's included), but only
-//!   the bounds of an interval; a linear `<=` by the side of each other
-//!   term that makes the sum small, an `==` or `!=` by the bounds of each
-//!   term; a reified linear by its 0/1 variable and its enforced side; a
-//!   user's propagator that says [`Explain::Bounds`] by their bounds; a
+//!   the bounds of an interval, or of a variable the propagator reads only
+//!   by its bounds (`Prop::reads_bounds_of`: the arithmetic, `cumulative`,
+//!   `diffn`, ...); a linear `<=` by the side of each other term that
+//!   makes the sum small, an `==` or `!=` by the bounds of each term; a
+//!   reified linear by its 0/1 variable and its enforced side; a user's
+//!   propagator that says [`Explain::Bounds`] by their bounds; a
 //!   cumulative's by the tasks whose compulsory parts made the change (see
-//!   `cumulative`);
+//!   `cumulative`); an all-different's forward checking on intervals by
+//!   the variables fixed to the values it removed (see `distinct`);
 //! - the advice about a fixed variable, by that variable's changes (and,
 //!   on an interval whose bound the removal of a value moved, by the bound
 //!   it moved from: the new bound needs it);
@@ -22,9 +25,12 @@
 //! Lazy rather than eager: most changes are never part of a conflict, and
 //! recording a reason at each would cost every propagation; the trail
 //! keeps what a reason needs (each entry's cause, the words before and
-//! after), and an explanation reads the domains as they were then.
+//! after), and an explanation reads the domains as they were then: each
+//! word's entries are kept in order (`Trace::word_chain`), so a word at a
+//! time is a binary search, and so is the entry that moved a bound past a
+//! value (a bound only narrows along the trail).
 
-use super::analyze::Analysis;
+use super::analyze::{Analysis, cause_entries};
 use super::nogood::{Clause, Lit, Truth, bitset_bounds};
 use crate::domain::{Cause, NONE, Store, Why};
 use crate::propagator::{Explain, Global, Prop};
@@ -33,19 +39,18 @@ use crate::propagator::{Explain, Global, Prop};
 /// words with every later change undone.
 pub(super) fn domain_at(store: &Store<'_>, var: u32, t: u32, out: &mut Vec<u64>) {
     let layout = &store.stat.vars[var as usize];
-    let start = layout.start as usize;
-    let len = if layout.is_interval() {
-        2
-    } else {
-        layout.len as usize
-    };
+    let start = layout.start;
+    let len = if layout.is_interval() { 2 } else { layout.len };
     out.clear();
-    out.extend_from_slice(&store.st.words[start..start + len]);
-    let mut e = store.st.trace.last[var as usize];
-    while e != NONE && e >= t {
-        let (w, old) = store.st.trail[e as usize];
-        out[w as usize - start] = old;
-        e = store.st.trace.entries[e as usize].prev;
+    out.extend((start..start + len).map(|w| word_at(store, w, t)));
+}
+
+/// Word `w` of the domains when the trail had `t` entries: the old word
+/// of its oldest entry from `t` on, else its word now.
+pub(super) fn word_at(store: &Store<'_>, w: u32, t: u32) -> u64 {
+    match store.st.trace.split_word(w, t).1.first() {
+        Some(&e) => store.st.trail[e as usize].1,
+        None => store.st.words[w as usize],
     }
 }
 
@@ -82,63 +87,30 @@ pub(super) fn falsified(
         }
         _ => lit,
     };
-    let start = layout.start as usize;
     let entries = &store.st.trace.entries;
-    let mut e = store.st.trace.last[var as usize];
-    while e != NONE && e >= t {
-        e = entries[e as usize].prev;
-    }
-    // Newest first: for a bound, the oldest entry that passed it.
-    let mut bound = NONE;
-    while e != NONE {
-        let (w, old) = store.st.trail[e as usize];
-        let new = entries[e as usize].new;
-        let at = w as usize - start;
-        match lit {
-            Lit::In { mask, .. } => {
-                if old & !new & mask[at] != 0 {
-                    out.push(e);
-                }
-            }
-            Lit::Le { v, .. } => {
-                if at == 0 && new as i64 > *v {
-                    bound = e;
-                }
-            }
-            Lit::Ge { v, .. } => {
-                if at == 1 && (new as i64) < *v {
-                    bound = e;
+    match lit {
+        Lit::In { mask, .. } => {
+            // Each entry before `t` that removed a value of the mask.
+            for (at, &m) in mask.iter().enumerate().filter(|(_, m)| **m != 0) {
+                let w = layout.start + at as u32;
+                for &e in store.st.trace.split_word(w, t).0 {
+                    let old = store.st.trail[e as usize].1;
+                    if old & !entries[e as usize].new & m != 0 {
+                        out.push(e);
+                    }
                 }
             }
         }
-        e = entries[e as usize].prev;
-    }
-    if bound != NONE {
-        out.push(bound);
+        Lit::Le { .. } | Lit::Ge { .. } => unreachable!("a bitset's bound is a mask"),
     }
     true
 }
 
-/// Bound `word` (0 the lower, 1 the upper) of interval `var` when the
-/// trail had `t` entries, and the newest entry on `var` before `t`.
-fn bound_at(store: &Store<'_>, var: u32, word: u32, t: u32) -> (i64, u32) {
-    let at = store.stat.vars[var as usize].start + word;
-    let mut value = store.st.words[at as usize] as i64;
-    let mut e = store.st.trace.last[var as usize];
-    while e != NONE && e >= t {
-        let (w, old) = store.st.trail[e as usize];
-        if w == at {
-            value = old as i64;
-        }
-        e = store.st.trace.entries[e as usize].prev;
-    }
-    (value, e)
-}
-
-/// Whether bound `word` of interval `var` was `past` some value at `t`,
-/// and if so the entry before `t` that moved it there (none if it was at
-/// the start). Along the trail's path a bound only narrows, so the walk
-/// back stops at that entry rather than at the variable's first.
+/// Whether bound `word` (0 the lower, 1 the upper) of interval `var` was
+/// `past` some value when the trail had `t` entries, and if so the entry
+/// before `t` that moved it there (none if it was there at the root).
+/// Along the trail's path a bound only narrows, so that entry is found by
+/// a binary search among the bound's entries.
 fn bound_passed(
     store: &Store<'_>,
     var: u32,
@@ -147,33 +119,17 @@ fn bound_passed(
     past: impl Fn(i64) -> bool,
     out: &mut Vec<u32>,
 ) -> bool {
-    let (value, e) = bound_at(store, var, word, t);
-    if !past(value) {
+    let w = store.stat.vars[var as usize].start + word;
+    if !past(word_at(store, w, t) as i64) {
         return false;
     }
-    passed_from(store, var, word, e, past, out);
-    true
-}
-
-/// From entry `e` back along `var`'s entries: the one that moved bound
-/// `word` `past`, if any.
-fn passed_from(
-    store: &Store<'_>,
-    var: u32,
-    word: u32,
-    mut e: u32,
-    past: impl Fn(i64) -> bool,
-    out: &mut Vec<u32>,
-) {
-    let at = store.stat.vars[var as usize].start + word;
-    while e != NONE {
-        let (w, old) = store.st.trail[e as usize];
-        if w == at && !past(old as i64) {
-            out.push(e);
-            break;
-        }
-        e = store.st.trace.entries[e as usize].prev;
+    let before = store.st.trace.split_word(w, t).0;
+    let entries = &store.st.trace.entries;
+    let i = before.partition_point(|&e| !past(entries[e as usize].new as i64));
+    if let Some(&e) = before.get(i) {
+        out.push(e);
     }
+    true
 }
 
 impl Analysis {
@@ -218,11 +174,16 @@ impl Analysis {
                 Prop::Global(g)
                     if matches!(&**g, Global::Cumulative(c)
                         if self.cumulative(store, c, t, node, &mut words)) => {}
+                Prop::AllDifferent { vars, dense: None }
+                    if self.all_different(store, vars, t, node, &mut words) => {}
                 prop => {
                     let bounds =
                         matches!(prop, Prop::User(u) if u.prop.explain() == Explain::Bounds);
                     for &v in prop.vars().iter() {
-                        if bounds || store.stat.vars[v as usize].is_interval() {
+                        if bounds
+                            || store.stat.vars[v as usize].is_interval()
+                            || prop.reads_bounds_of(v)
+                        {
                             self.bounds_or_domain(store, v, t, &mut words);
                         } else {
                             self.all_before(store, v, t);
@@ -255,9 +216,9 @@ impl Analysis {
         if layout.is_interval() {
             // The entry that brought the bound where it was at `t`.
             let word = u32::from(!lower);
-            let (value, e) = bound_at(store, var, word, t);
+            let value = word_at(store, layout.start + word, t) as i64;
             let past = |x| if lower { x >= value } else { x <= value };
-            passed_from(store, var, word, e, past, &mut self.found);
+            bound_passed(store, var, word, t, past, &mut self.found);
             return;
         }
         domain_at(store, var, t, words);
@@ -324,16 +285,17 @@ impl Analysis {
 
     /// The bounds of interval `var` as they were at `t`, those that the
     /// cause begun at `t` moved.
-    fn moved_sides(&mut self, store: &Store<'_>, var: u32, t: u32, words: &mut Vec<u64>) {
+    pub(super) fn moved_sides(
+        &mut self,
+        store: &Store<'_>,
+        var: u32,
+        t: u32,
+        words: &mut Vec<u64>,
+    ) {
         let start = store.stat.vars[var as usize].start;
-        let entries = &store.st.trace.entries;
         let mut moved = [false; 2];
-        let mut e = store.st.trace.last[var as usize];
-        while e != NONE && e >= t {
-            if entries[e as usize].cause.start == t {
-                moved[(store.st.trail[e as usize].0 - start) as usize] = true;
-            }
-            e = entries[e as usize].prev;
+        for e in cause_entries(store, var, t) {
+            moved[(store.st.trail[e as usize].0 - start) as usize] = true;
         }
         for (word, lower) in [(0, true), (1, false)] {
             if moved[word] {
@@ -343,14 +305,8 @@ impl Analysis {
     }
 
     /// Every entry on `var` before `t`.
-    fn all_before(&mut self, store: &Store<'_>, var: u32, t: u32) {
-        let mut e = store.st.trace.last[var as usize];
-        while e != NONE {
-            if e < t {
-                self.found.push(e);
-            }
-            e = store.st.trace.entries[e as usize].prev;
-        }
+    pub(super) fn all_before(&mut self, store: &Store<'_>, var: u32, t: u32) {
+        self.found.extend_from_slice(store.st.trace.split(var, t).0);
     }
 
     /// The explanation of a failure of `cause`: a propagator's run fails by

@@ -14,7 +14,9 @@
 //! solutions.
 
 mod analyze;
+mod branch;
 mod cumulative;
+mod distinct;
 mod explain;
 mod nogood;
 mod order;
@@ -23,3 +25,11 @@ mod search;
 #[cfg(test)]
 pub(crate) use nogood::{Clause, Lit};
 pub(crate) use search::{Learner, Shared};
+
+#[cfg(test)]
+thread_local! {
+    /// The changes this thread explained by an all-different's own
+    /// explanation (`distinct`): the random models' test checks they are
+    /// many.
+    pub(crate) static BY_DISTINCT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}

@@ -7,10 +7,12 @@ use std::sync::Arc;
 use backtrack::{Limits, Outcome, Stats, Stop};
 
 use super::analyze::{Analysis, Conflict};
+use super::branch::{Decision, group_decision};
 #[cfg(test)]
 use super::nogood::Clause;
 use super::nogood::Nogoods;
 use super::order::Order;
+use crate::branch::LearnSearch;
 use crate::domain::{NONE, State, Static, Store, Trace, Why, fixed_value};
 use crate::propagator::Prop;
 
@@ -50,6 +52,13 @@ pub(crate) struct Learner {
     /// The best cost another search shares (the objective's value,
     /// negated to maximise), read at each restart.
     shared: Option<Shared>,
+    /// What the decisions follow.
+    search: LearnSearch,
+    /// Whether the model's groups lead the decisions now.
+    follow: bool,
+    /// The second half of a decision that fixed an interval inside its
+    /// bounds (two literals, so two decisions: `x >= a`, then `x <= a`).
+    next: Option<Decision>,
     /// Clauses learned, each with the objective's best value when it was
     /// (the clause holds in every solution that beats it), for the tests'
     /// check that each is implied.
@@ -61,17 +70,21 @@ pub(crate) struct Learner {
 
 impl Learner {
     /// A search of the network whose constants, propagators and root state
-    /// these are; `first` are the variables to decide first.
-    pub(crate) fn new(stat: &Static, props: &Arc<[Prop]>, st: &State, first: &[u32]) -> Learner {
+    /// these are, deciding as `search` says; `first` are the variables
+    /// most active at the start.
+    pub(crate) fn new(
+        stat: &Static,
+        props: &Arc<[Prop]>,
+        st: &State,
+        first: &[u32],
+        search: LearnSearch,
+    ) -> Learner {
         let stat = Arc::new(stat.learning());
         let mut st = st.clone();
         st.trail.clear();
         st.marks.clear();
         st.saved.clear();
-        st.trace = Trace {
-            last: vec![NONE; stat.vars.len()],
-            ..Trace::default()
-        };
+        st.trace = Trace::new(stat.vars.len(), st.words.len());
         let n = stat.vars.len();
         Learner {
             nogoods: Nogoods::new(n),
@@ -79,6 +92,9 @@ impl Learner {
             order: Order::new(n, first),
             stats: Stats::default(),
             shared: None,
+            search,
+            follow: search != LearnSearch::Activity && !stat.groups.is_empty(),
+            next: None,
             props: Arc::clone(props),
             stat,
             st,
@@ -157,31 +173,67 @@ impl Learner {
         }
         let mark = self.st.marks[level].0;
         self.st.marks.truncate(level);
+        self.next = None;
         for e in &self.st.trace.entries[mark..] {
             if e.var != NONE {
                 self.order.insert(e.var);
             }
         }
+        self.st.trace.undo_to(mark, &self.st.trail);
         for (w, old) in self.st.trail.drain(mark..).rev() {
             self.st.words[w as usize] = old;
         }
-        self.st.trace.undo_to(mark);
         self.nogoods.head = self.nogoods.head.min(mark);
         self.st.failed = false;
         self.store().clear();
     }
 
-    /// The next decision: the most active variable not fixed, at its saved
-    /// phase if its domain holds it, else at its smallest value (an
-    /// interval: `x <= min`, one bound). `false` when every variable is
-    /// fixed.
+    /// The next decision: by the model's groups while they lead and have
+    /// an unfixed variable, else the most active variable not fixed, at
+    /// its saved phase if its domain holds it, else at its smallest value
+    /// (an interval: `x <= min`, one bound). `false` when every variable
+    /// is fixed.
     fn decide(&mut self) -> bool {
-        let v = loop {
-            let Some(v) = self.order.pop() else {
-                return false;
+        let next = self.next.take().filter(|d| d.narrows(&self.store()));
+        let by_groups = if next.is_some() {
+            next
+        } else if self.follow {
+            let store = Store {
+                stat: &self.stat,
+                st: &mut self.st,
             };
-            if self.store().size(v) > 1 {
-                break v;
+            group_decision(&store, &self.stat.groups)
+        } else {
+            None
+        };
+        let decision = match by_groups {
+            Some(Decision::Fix(v, a)) if self.stat.vars[v as usize].is_interval() => {
+                let store = self.store();
+                if store.min(v) < a && a < store.max(v) {
+                    self.next = Some(Decision::AtMost(v, a));
+                    Decision::AtLeast(v, a)
+                } else {
+                    Decision::Fix(v, a)
+                }
+            }
+            Some(d) => d,
+            None => {
+                let v = loop {
+                    let Some(v) = self.order.pop() else {
+                        return false;
+                    };
+                    if self.store().size(v) > 1 {
+                        break v;
+                    }
+                };
+                let store = Store {
+                    stat: &self.stat,
+                    st: &mut self.st,
+                };
+                match self.order.phase[v as usize].filter(|&p| store.contains(v, p)) {
+                    Some(p) if !self.stat.vars[v as usize].is_interval() => Decision::Fix(v, p),
+                    _ => Decision::AtMost(v, store.min(v)),
+                }
             }
         };
         self.stats.nodes += 1;
@@ -189,21 +241,7 @@ impl Learner {
         self.st.marks.push((len, false));
         self.stats.max_depth = self.stats.max_depth.max(self.st.marks.len());
         self.st.trace.begin(Why::Decision, len);
-        let phase = self.order.phase[v as usize];
-        let interval = self.stat.vars[v as usize].is_interval();
-        let mut store = self.store();
-        let result = match phase.filter(|&p| store.contains(v, p)) {
-            Some(p) if !interval => store.assign(v, p),
-            _ if interval => {
-                let lo = store.min(v);
-                store.set_max(v, lo).map(drop)
-            }
-            _ => {
-                let lo = store.min(v);
-                store.assign(v, lo)
-            }
-        };
-        debug_assert!(result.is_ok(), "a decision takes a value of the domain");
+        decision.apply(&mut self.store());
         true
     }
 
@@ -310,6 +348,9 @@ impl Learner {
             if until_restart == 0 {
                 restarts += 1;
                 until_restart = luby(restarts) * RESTART_SCALE;
+                if self.search == LearnSearch::Alternate && restarts % 2 == 1 {
+                    self.follow = !self.follow;
+                }
                 self.backjump(0);
                 self.reduce(&mut cap);
                 if !self.tighten_to_shared(own) {

@@ -4,7 +4,7 @@
 
 use super::Network;
 use super::choice::{Branch, Values};
-use crate::branch::{Group, ValueOrder, VarOrder};
+use crate::branch::{Group, ValueOrder, VarOrder, draw};
 use crate::var::Var;
 
 impl Network {
@@ -171,22 +171,6 @@ impl Network {
             }
         }
     }
-}
-
-/// The pseudo-random number of [`ValueOrder::Random`] for a variable and
-/// its domain: the seed, the variable and the domain mixed by SplitMix64's
-/// finaliser, so that the same state always draws the same value.
-fn draw(seed: u64, v: u32, lo: i64, hi: i64, size: u64) -> u64 {
-    let mix = |mut z: u64| {
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    let mut h = mix(seed ^ 0x9e37_79b9_7f4a_7c15);
-    for word in [u64::from(v), lo as u64, hi as u64, size] {
-        h = mix(h ^ word);
-    }
-    h
 }
 
 /// The first item with the smallest key.

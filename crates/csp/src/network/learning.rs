@@ -6,6 +6,7 @@ use std::sync::Arc;
 use backtrack::{Incumbent, Limits, Report};
 
 use super::{Network, Optimum};
+use crate::branch::LearnSearch;
 use crate::learn::{Learner, Shared};
 use crate::solution::Solution;
 
@@ -27,6 +28,30 @@ impl Network {
         self
     }
 
+    /// The same network with the search that learns deciding as `search`
+    /// says when the model has groups of decision variables
+    /// ([`Model::branch`](crate::Model::branch)): by default
+    /// ([`LearnSearch::Activity`]) the groups' variables only start most
+    /// active; [`LearnSearch::Groups`] follows them, as the search without
+    /// learning does, and decides on the most active of the other
+    /// variables once they are fixed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use csp::LearnSearch;
+    ///
+    /// let (model, marks) = csp::puzzle::golomb(6)?;
+    /// let network = model.compile().learning(true).learn_search(LearnSearch::Alternate);
+    /// let report = network.optimize(&backtrack::Limits::default(), |_| {});
+    /// assert_eq!(report.value.best.unwrap()[marks[5]], 17);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn learn_search(mut self, search: LearnSearch) -> Network {
+        self.learn_search = search;
+        self
+    }
+
     /// Whether [`learning`](Network::learning) is on.
     pub fn is_learning(&self) -> bool {
         self.learn
@@ -37,10 +62,11 @@ impl Network {
     /// domain is traced with its cause, every failure analysed into a
     /// clause (a *nogood*) that no solution violates, which then prunes
     /// the rest of the search; the search jumps back to where that clause
-    /// first applies, picks the variables the recent failures involved
-    /// most (their activity), tries each at the value it last took, and
-    /// restarts now and then (the Luby sequence of 100 failures), keeping
-    /// what it learned. Each improved solution bounds the objective from
+    /// first applies, decides on the variables the recent failures
+    /// involved most (their activity; or first on the model's groups as
+    /// they ask, see [`learn_search`](Network::learn_search)), each at the
+    /// value it last took, and restarts now and then (the Luby sequence of 100
+    /// failures), keeping what it learned. Each improved solution bounds the objective from
     /// the root on, where every clause learned stays true.
     ///
     /// The report reads as [`optimize`](Network::optimize)'s; its `nodes`
@@ -112,12 +138,9 @@ impl Network {
         self.learn_beside(limits, Some(Arc::new(move || shared.best())), improved)
     }
 
-    fn learn_beside(
-        &self,
-        limits: &Limits,
-        shared: Option<Shared>,
-        mut improved: impl FnMut(&Solution),
-    ) -> Report<Optimum> {
+    /// A search that learns on a copy of this network, the groups'
+    /// variables most active first.
+    fn learner(&self) -> Learner {
         let mut first: Vec<u32> = Vec::new();
         for group in self.stat.groups.iter() {
             for &v in group.vars.iter() {
@@ -126,7 +149,16 @@ impl Network {
                 }
             }
         }
-        let mut learner = Learner::new(&self.stat, &self.props, &self.st, &first);
+        Learner::new(&self.stat, &self.props, &self.st, &first, self.learn_search)
+    }
+
+    fn learn_beside(
+        &self,
+        limits: &Limits,
+        shared: Option<Shared>,
+        mut improved: impl FnMut(&Solution),
+    ) -> Report<Optimum> {
+        let mut learner = self.learner();
         let shared_best = shared.clone();
         if let Some(shared) = shared {
             learner.share(shared);
@@ -176,7 +208,7 @@ impl Network {
         Vec<(crate::learn::Clause, Option<i64>)>,
         Vec<i64>,
     ) {
-        let mut learner = Learner::new(&self.stat, &self.props, &self.st, &[]);
+        let mut learner = self.learner();
         let found = learner.run(limits, |_| {});
         let offsets = self.stat.vars.iter().map(|l| l.offset).collect();
         (

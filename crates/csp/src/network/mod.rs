@@ -80,6 +80,8 @@ pub struct Network {
     st: State,
     /// Whether `optimize` learns (see [`Network::learning`]).
     learn: bool,
+    /// What the search that learns decides on.
+    learn_search: crate::branch::LearnSearch,
 }
 
 impl fmt::Debug for Network {
@@ -105,6 +107,7 @@ impl Network {
             props: props.into(),
             st,
             learn: false,
+            learn_search: crate::branch::LearnSearch::default(),
         };
         network.st.set_limits(limits);
         network.propagate_root();

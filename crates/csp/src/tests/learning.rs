@@ -4,6 +4,7 @@
 
 use backtrack::Limits;
 
+use crate::branch::{LearnSearch, ValueOrder, VarOrder};
 use crate::learn::{Clause, Lit};
 use crate::model::Model;
 use crate::var::{Rel, Var};
@@ -140,6 +141,10 @@ struct Case {
     cons: Vec<Con>,
     objective: Option<(usize, bool)>,
     intervals: bool,
+    /// Groups of decision variables, and what the search that learns
+    /// decides on.
+    groups: Vec<(Vec<usize>, VarOrder, ValueOrder)>,
+    search: LearnSearch,
 }
 
 fn case(seed: u64) -> Case {
@@ -227,11 +232,44 @@ fn case(seed: u64) -> Case {
         cons.push(con);
     }
     let objective = (rng.below(3) > 0).then(|| (rng.below(n), rng.below(2) == 0));
+    let intervals = rng.below(3) == 0;
+    let groups = (0..rng.below(3))
+        .map(|_| {
+            let k = 1 + rng.below(n - 1);
+            let var_order = [
+                VarOrder::Input,
+                VarOrder::SmallestDomain,
+                VarOrder::SmallestValue,
+                VarOrder::LargestValue,
+                VarOrder::DomWdeg,
+                VarOrder::LargestDomain,
+                VarOrder::MostConstrained,
+                VarOrder::Occurrence,
+                VarOrder::MaxRegret,
+            ][rng.below(9)];
+            let value_order = [
+                ValueOrder::Min,
+                ValueOrder::Max,
+                ValueOrder::Median,
+                ValueOrder::Split,
+                ValueOrder::SplitUpper,
+                ValueOrder::Random(seed),
+            ][rng.below(6)];
+            (rng.distinct(n, k), var_order, value_order)
+        })
+        .collect();
+    let search = [
+        LearnSearch::Groups,
+        LearnSearch::Alternate,
+        LearnSearch::Activity,
+    ][rng.below(3)];
     Case {
         doms,
         cons,
         objective,
-        intervals: rng.below(3) == 0,
+        intervals,
+        groups,
+        search,
     }
 }
 
@@ -313,6 +351,10 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
             .map(|&(lo, hi)| m.var(lo..=hi).unwrap())
             .collect();
         let posted: Vec<bool> = case.cons.iter().map(|c| c.post(&mut m, &vars)).collect();
+        for (group, var_order, value_order) in &case.groups {
+            let group: Vec<Var> = group.iter().map(|&v| vars[v]).collect();
+            m.branch(&group, *var_order, *value_order).unwrap();
+        }
         if let Some((v, max)) = case.objective {
             if max {
                 m.maximize(vars[v]).unwrap();
@@ -326,7 +368,7 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
             continue;
         }
         empty += usize::from(solutions.is_empty());
-        let network = m.compile();
+        let network = m.compile().learn_search(case.search);
         let (best, outcome, clauses, offsets) = network.learned_clauses(&Limits::default());
         assert!(outcome.is_complete(), "seed {seed}: {outcome:?}");
         let what = || format!("seed {seed}: {:?} {:?}", case.doms, case.cons);
@@ -372,7 +414,12 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
             what()
         );
     }
-    eprintln!("learned {learned} optima {optima} empty {empty}");
+    let by_distinct = crate::learn::BY_DISTINCT.with(|n| n.get());
+    eprintln!("learned {learned} optima {optima} empty {empty} by all-different {by_distinct}");
+    assert!(
+        by_distinct > 100,
+        "{by_distinct} explained by an all-different's own"
+    );
     assert!(learned > 500, "the models make it learn: {learned} clauses");
     assert!(optima > 500, "{optima} optima compared");
 }

@@ -88,6 +88,16 @@ struct Args {
     /// proves, and loses where it explains globals weakly (docs/minizinc.md).
     #[arg(long = "learn")]
     learn: bool,
+    /// With --learn and a search annotation (not dropped by -f): what the
+    /// search that learns decides on. activity: the variables of recent
+    /// failures, the annotation's only starting first (the default,
+    /// measured best here: docs/minizinc.md); annotation: the annotation's
+    /// variables as it asks, one branch each (the other is learned), then
+    /// the most active of the rest (as Chuffed does by default);
+    /// alternate: the annotation and activity in turn, switching at every
+    /// second restart (as Chuffed's -f). Without an annotation, activity
+    #[arg(long = "learn-search", value_name = "MODE", value_enum, default_value_t = LearnSearchArg::Activity)]
+    learn_search: LearnSearchArg,
     /// Do not solve: print Knuth's estimate of the search tree's size, the
     /// nodes per second of a 1 s sample of the search, and the time that
     /// makes on one thread and on --shards shards.
@@ -123,6 +133,14 @@ struct Args {
     /// --checkpoint; default: the engine's pick, about 1024 of them).
     #[arg(long, value_name = "D")]
     depth: Option<usize>,
+}
+
+/// The modes of `--learn-search`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LearnSearchArg {
+    Annotation,
+    Alternate,
+    Activity,
 }
 
 fn main() -> ExitCode {
@@ -279,9 +297,19 @@ fn usage_line(e: &clap::Error) -> String {
     let mut lines = text.lines().map(str::trim);
     let first = lines.next().unwrap_or("bad arguments");
     let first = first.trim_start_matches("error: ");
-    match (first.strip_suffix(':'), lines.next()) {
+    let line = match (first.strip_suffix(':'), lines.next()) {
         (Some(head), Some(what)) if !what.is_empty() => format!("{head}: {what}"),
         _ => first.to_owned(),
+    };
+    // A value out of a list: the list too.
+    match text
+        .lines()
+        .map(str::trim)
+        .find_map(|l| l.strip_prefix("[possible values: "))
+        .and_then(|l| l.strip_suffix(']'))
+    {
+        Some(values) => format!("{line} (one of: {values})"),
+        None => line,
     }
 }
 
@@ -426,6 +454,11 @@ fn run(
         lns: args.lns,
         seed: args.seed,
         learn: args.learn,
+        learn_search: match args.learn_search {
+            LearnSearchArg::Annotation => csp::LearnSearch::Groups,
+            LearnSearchArg::Alternate => csp::LearnSearch::Alternate,
+            LearnSearchArg::Activity => csp::LearnSearch::Activity,
+        },
     };
     let report = flatzinc::solve::solve(&instance, &translation, &options, |lines| {
         out.print(&format!("{lines}----------\n"))

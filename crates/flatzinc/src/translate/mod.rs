@@ -78,6 +78,10 @@ pub struct Translation {
     pub is_bool: Vec<bool>,
     /// Whether the model has an objective.
     pub optimize: bool,
+    /// Whether its branching groups are the instance's search annotation
+    /// (else the default search, which a search that learns replaces by
+    /// the activity of the variables).
+    pub annotated: bool,
 }
 
 impl Translation {
@@ -352,5 +356,6 @@ pub(crate) fn translate_watched(
         vars: builder.vars,
         is_bool,
         optimize: instance.objective != crate::instance::Objective::Satisfy,
+        annotated,
     })
 }
