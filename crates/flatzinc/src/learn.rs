@@ -3,7 +3,11 @@
 //! or the optimum, each solution checked against the instance before it is
 //! printed.
 
+use std::ops::ControlFlow;
+
+use crate::check::check;
 use crate::optimize::{Improving, objective_value};
+use crate::output::solution_lines;
 use crate::solve::{Options, Report, Run, SolveError, Status};
 use csp::Network;
 
@@ -39,5 +43,54 @@ pub(crate) fn solve(
         solve_time: run.started.elapsed(),
         objective,
         bound: report.value.bound.filter(|_| objective.is_some()),
+    })
+}
+
+/// Every solution of `run`'s satisfaction instance (at most `run.wanted`)
+/// by the learning search ([`Network::solutions_learning`]), each checked
+/// against the instance and emitted as it is found.
+pub(crate) fn every(
+    run: &Run<'_>,
+    network: Network,
+    mut emit: impl FnMut(&str) -> std::io::Result<()>,
+) -> Result<Report, SolveError> {
+    let (instance, translation) = (run.instance, run.translation);
+    let mut given = 0;
+    let mut failure = None;
+    let report = network.solutions_learning(run.limits, |solution| {
+        let values = translation.values(solution);
+        if let Err(violation) = check(instance, &values) {
+            failure = Some(SolveError::Wrong(violation));
+            return ControlFlow::Break(());
+        }
+        if let Err(e) = emit(&solution_lines(instance, &values)) {
+            failure = Some(SolveError::Output(e));
+            return ControlFlow::Break(());
+        }
+        given += 1;
+        if given >= run.wanted {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    let status = match report.outcome {
+        backtrack::Outcome::Complete => Status::Complete,
+        // Stopped at the last solution wanted: more may exist.
+        backtrack::Outcome::Stopped(backtrack::Stop::Requested) => Status::Enough,
+        backtrack::Outcome::Stopped(_) => Status::Stopped,
+    };
+    let mut stats = report.value;
+    stats.solutions = given;
+    Ok(Report {
+        status,
+        solutions: given,
+        stats,
+        solve_time: run.started.elapsed(),
+        objective: None,
+        bound: None,
     })
 }

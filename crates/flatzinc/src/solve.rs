@@ -56,8 +56,10 @@ pub struct Options {
     /// `--learn`: search by lazy clause generation
     /// ([`csp::Network::optimize_learning`]): each failure analysed into a
     /// nogood that prunes the rest of the search. For an optimisation
-    /// problem, and for the first solution of a satisfaction problem, on
-    /// one thread and without `lns`; with `threads` of 2 or more (3 with
+    /// problem, and for the solutions of a satisfaction problem (the first,
+    /// or with `all` or `solutions` each once, excluded by a clause as it
+    /// is found: [`csp::Network::solutions_learning`]), on one thread and
+    /// without `lns`; with `threads` of 2 or more (3 with
     /// `lns`), an optimisation problem gets one thread that learns beside
     /// branch and bound on the others, all on one incumbent, and its proof
     /// ends the search ([`csp::Network::optimize_learning_shared`]); every
@@ -242,6 +244,9 @@ pub fn solve(
     let single = options.threads <= 1 && !options.lns;
     if options.learn && single && (translation.optimize || wanted == 1) {
         return crate::learn::solve(&run, network, options, emit);
+    }
+    if options.learn && single && !translation.optimize {
+        return crate::learn::every(&run, network, emit);
     }
     match (translation.optimize, options.threads > 1) {
         (true, false) if options.lns => return crate::lns::optimize(&run, network, options, emit),

@@ -175,3 +175,33 @@ fn the_search_that_learns_follows_the_annotation_as_asked() {
         "{err}"
     );
 }
+
+/// `--learn -a` on a satisfaction model: every solution once (the search
+/// that learns excludes each it finds), then `==========`; `-n 2` stops at
+/// two, without it.
+#[test]
+fn every_solution_with_learning_is_every_solution_once() {
+    let (_dir, path) = file(
+        "var 1..3: x :: output_var;\nvar 1..3: y :: output_var;\nvar 1..3: z :: output_var;\n\
+         constraint int_ne(x, y);\nconstraint int_lin_le([1,1,1],[x,y,z],6);\nsolve satisfy;\n",
+    );
+    let plain = stdout(&run(&["-a"], &path));
+    let learned = stdout(&run(&["-a", "--learn"], &path));
+    assert!(learned.ends_with("----------\n==========\n"), "{learned}");
+    let each = |out: &str| {
+        let mut all: Vec<String> = out
+            .split("----------\n")
+            .filter(|s| s.contains('='))
+            .filter(|s| !s.starts_with("=========="))
+            .map(str::to_string)
+            .collect();
+        all.sort();
+        all
+    };
+    let found = each(&learned);
+    assert_eq!(found.len(), 12, "{learned}");
+    assert_eq!(found, each(&plain));
+    let two = stdout(&run(&["-n", "2", "--learn"], &path));
+    assert_eq!(two.matches("----------").count(), 2, "{two}");
+    assert!(!two.contains("=========="), "{two}");
+}

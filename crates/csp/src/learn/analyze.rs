@@ -155,8 +155,10 @@ impl Analysis {
 
     /// The clause that not every decision holds: always true, its last
     /// decision's negation asserted one level up. The fallback when no
-    /// single change of the conflict's level explains it.
-    fn decisions(&mut self, store: &Store<'_>) -> Learned {
+    /// single change of the conflict's level explains it, and after a
+    /// solution when every one is wanted: the decisions, propagated, fixed
+    /// every variable, so the clause excludes that solution alone.
+    pub(crate) fn decisions(&mut self, store: &Store<'_>) -> Learned {
         self.stamp = self.stamp.wrapping_add(1).max(1);
         self.lower.clear();
         let marks = &store.st.marks;

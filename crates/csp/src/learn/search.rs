@@ -2,6 +2,7 @@
 //! jump back, or decide; restarts; the objective's bound after each
 //! solution.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use backtrack::{Limits, Outcome, Stats, Stop};
@@ -54,14 +55,18 @@ pub(crate) struct Learner {
     shared: Option<Shared>,
     /// What the decisions follow.
     search: LearnSearch,
+    /// Whether every solution is wanted (each then excluded by a clause,
+    /// and the search goes on), not the first or the best.
+    every: bool,
     /// Whether the model's groups lead the decisions now.
     follow: bool,
     /// The second half of a decision that fixed an interval inside its
     /// bounds (two literals, so two decisions: `x >= a`, then `x <= a`).
     next: Option<Decision>,
     /// Clauses learned, each with the objective's best value when it was
-    /// (the clause holds in every solution that beats it), for the tests'
-    /// check that each is implied.
+    /// (the clause holds in every solution that beats it; with every
+    /// solution wanted, how many were found: it holds in every other), for
+    /// the tests' check that each is implied.
     #[cfg(test)]
     pub(crate) log: Vec<(Clause, Option<i64>)>,
     #[cfg(test)]
@@ -93,6 +98,7 @@ impl Learner {
             stats: Stats::default(),
             shared: None,
             search,
+            every: false,
             follow: search != LearnSearch::Activity && !stat.groups.is_empty(),
             next: None,
             props: Arc::clone(props),
@@ -102,6 +108,45 @@ impl Learner {
             log: Vec::new(),
             #[cfg(test)]
             incumbent: None,
+        }
+    }
+
+    /// Searches for every solution: each is excluded by the clause that
+    /// not all the decisions that led to it hold (kept whatever the store's
+    /// size), and the search goes on.
+    pub(crate) fn every_solution(&mut self) {
+        self.every = true;
+    }
+
+    /// Excludes the solution the decisions led to and jumps back to where
+    /// that clause asserts; `false` when no decision led to it (no
+    /// solution is left).
+    fn exclude(&mut self) -> bool {
+        if self.st.marks.is_empty() {
+            return false;
+        }
+        let store = Store {
+            stat: &self.stat,
+            st: &mut self.st,
+        };
+        let mut learned = self.analysis.decisions(&store);
+        // Kept by every reduction of the store: dropped, it would let the
+        // solution be found again.
+        learned.clause.lbd = 0;
+        self.backjump(learned.level);
+        #[cfg(test)]
+        self.log.push((learned.clause.clone(), self.incumbent));
+        let c = self.nogoods.add(learned.clause);
+        let mut store = Store {
+            stat: &self.stat,
+            st: &mut self.st,
+        };
+        match self.nogoods.assert_first(c, &mut store) {
+            Ok(()) => true,
+            Err(_) => {
+                store.clear();
+                self.resolve(Conflict::Nogood(c))
+            }
         }
     }
 
@@ -290,6 +335,7 @@ impl Learner {
         if self.nogoods.clauses.len() <= *cap {
             return;
         }
+        // The clauses that exclude solutions (of no level) always stay.
         let mut lbds: Vec<u32> = self.nogoods.clauses.iter().map(|c| c.lbd).collect();
         lbds.sort_unstable();
         let cut = lbds[lbds.len() / 2].max(3);
@@ -299,16 +345,22 @@ impl Learner {
         if self.nogoods.clauses.len() > *cap {
             let drop = self.nogoods.clauses.len() - *cap / 2;
             let mut i = 0;
-            self.nogoods.retain(|_| {
+            self.nogoods.retain(|c| {
                 i += 1;
-                i > drop
+                i > drop || c.lbd == 0
             });
         }
     }
 
-    /// Searches for the best solution (the first without an objective):
-    /// `improved` sees the values of each.
-    pub(crate) fn run(&mut self, limits: &Limits, mut improved: impl FnMut(&[i64])) -> Found {
+    /// Searches for the best solution (the first without an objective, or
+    /// every one after [`every_solution`](Learner::every_solution)):
+    /// `improved` sees the values of each, and stops the search by
+    /// breaking.
+    pub(crate) fn run(
+        &mut self,
+        limits: &Limits,
+        mut improved: impl FnMut(&[i64]) -> ControlFlow<()>,
+    ) -> Found {
         self.st.set_limits(limits);
         let budget = limits.node_budget();
         let objective = self.stat.objective;
@@ -369,7 +421,20 @@ impl Learner {
             for (v, &value) in values.iter().enumerate() {
                 self.order.phase[v] = Some(value);
             }
-            improved(&values);
+            let flow = improved(&values);
+            if self.every {
+                #[cfg(test)]
+                {
+                    self.incumbent = Some(self.stats.solutions as i64);
+                }
+                if flow.is_break() {
+                    break Outcome::Stopped(Stop::Requested);
+                }
+                if !self.exclude() {
+                    break Outcome::Complete;
+                }
+                continue;
+            }
             let Some(obj) = objective else {
                 best = Some(values);
                 break 'search Outcome::Complete;

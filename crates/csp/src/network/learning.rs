@@ -1,6 +1,7 @@
 //! The network's switch for a search that learns from its failures (see
 //! [`Network::learning`]), and its reports in the network's terms.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use backtrack::{Incumbent, Limits, Report};
@@ -138,6 +139,57 @@ impl Network {
         self.learn_beside(limits, Some(Arc::new(move || shared.best())), improved)
     }
 
+    /// Every solution, each handed to `each` as it is found (in no set
+    /// order), searched by lazy clause generation as
+    /// [`optimize_learning`](Network::optimize_learning) searches (an
+    /// objective, if any, is not looked at): each solution is then
+    /// excluded by the clause that not all the decisions that led to it
+    /// hold, which stays however large the store of clauses grows, and the
+    /// search goes on until none is left or `each` breaks. The report's
+    /// `solutions` counts them.
+    ///
+    /// Each solution costs a clause of as many literals as decisions led
+    /// to it, kept to the end: to count millions of solutions, the search
+    /// without learning ([`backtrack::count`]) needs no memory per
+    /// solution and is faster where propagation settles most of the tree.
+    ///
+    /// # Example
+    ///
+    /// The 10 solutions of 5-queens:
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    ///
+    /// let (model, _) = csp::puzzle::queens(5)?;
+    /// let mut found = Vec::new();
+    /// let report = model.compile().solutions_learning(&backtrack::Limits::default(), |s| {
+    ///     found.push(s.values().to_vec());
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert!(report.outcome.is_complete());
+    /// assert_eq!(report.value.solutions, 10);
+    /// found.sort();
+    /// found.dedup();
+    /// assert_eq!(found.len(), 10);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn solutions_learning(
+        &self,
+        limits: &Limits,
+        mut each: impl FnMut(&Solution) -> ControlFlow<()>,
+    ) -> Report<backtrack::Stats> {
+        let mut learner = self.learner();
+        learner.every_solution();
+        let stat = Arc::clone(&self.stat);
+        let found = learner.run(limits, |values| {
+            each(&Solution::new(Arc::clone(&stat), values.to_vec()))
+        });
+        Report {
+            value: found.stats,
+            outcome: found.outcome,
+        }
+    }
+
     /// A search that learns on a copy of this network, the groups'
     /// variables most active first.
     fn learner(&self) -> Learner {
@@ -166,6 +218,7 @@ impl Network {
         let stat = Arc::clone(&self.stat);
         let found = learner.run(limits, |values| {
             improved(&Solution::new(Arc::clone(&stat), values.to_vec()));
+            ControlFlow::Continue(())
         });
         let best = found
             .best
@@ -209,7 +262,7 @@ impl Network {
         Vec<i64>,
     ) {
         let mut learner = self.learner();
-        let found = learner.run(limits, |_| {});
+        let found = learner.run(limits, |_| ControlFlow::Continue(()));
         let offsets = self.stat.vars.iter().map(|l| l.offset).collect();
         (
             found.best,
@@ -217,5 +270,30 @@ impl Network {
             std::mem::take(&mut learner.log),
             offsets,
         )
+    }
+
+    /// [`solutions_learning`](Network::solutions_learning)'s solutions in
+    /// the order found, its outcome, and every clause it learned, each
+    /// with how many solutions were found before it (it holds in every
+    /// other).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn every_solution_learned(
+        &self,
+        limits: &Limits,
+    ) -> (
+        Vec<Vec<i64>>,
+        backtrack::Outcome,
+        Vec<(crate::learn::Clause, Option<i64>)>,
+    ) {
+        let mut learner = self.learner();
+        learner.every_solution();
+        let mut found = Vec::new();
+        let outcome = learner
+            .run(limits, |values| {
+                found.push(values.to_vec());
+                ControlFlow::Continue(())
+            })
+            .outcome;
+        (found, outcome, std::mem::take(&mut learner.log))
     }
 }

@@ -336,6 +336,7 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
     let mut learned = 0;
     let mut optima = 0;
     let mut empty = 0;
+    let mut every = 0;
     // LEARN_SEED and LEARN_CASES run other models (CI runs the first 4,000).
     let from = std::env::var("LEARN_SEED").map_or(0, |s| s.parse().unwrap());
     let cases: u64 = std::env::var("LEARN_CASES").map_or(4000, |s| s.parse().unwrap());
@@ -413,15 +414,59 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
             "{}",
             what()
         );
+        if case.objective.is_none() && solutions.len() <= 300 {
+            every += every_solution(&network, &solutions, &offsets, &what);
+        }
     }
+    assert!(every > 200, "{every} models' every solution compared");
     let by_distinct = crate::learn::BY_DISTINCT.with(|n| n.get());
-    eprintln!("learned {learned} optima {optima} empty {empty} by all-different {by_distinct}");
+    eprintln!(
+        "learned {learned} optima {optima} empty {empty} every {every} by all-different {by_distinct}"
+    );
     assert!(
         by_distinct > 100,
         "{by_distinct} explained by an all-different's own"
     );
     assert!(learned > 500, "the models make it learn: {learned} clauses");
     assert!(optima > 500, "{optima} optima compared");
+}
+
+/// Every solution by the search that learns: each once, the same set as
+/// enumeration's, and each clause learned true in every solution not found
+/// before it (the clauses that exclude found solutions are learned too).
+/// Returns 1, the model counted.
+fn every_solution(
+    network: &crate::Network,
+    solutions: &[Vec<i64>],
+    offsets: &[i64],
+    what: &impl Fn() -> String,
+) -> usize {
+    let (found, outcome, clauses) = network.every_solution_learned(&Limits::default());
+    assert!(outcome.is_complete(), "{}: {outcome:?}", what());
+    let order: std::collections::HashMap<&Vec<i64>, usize> =
+        found.iter().enumerate().map(|(i, s)| (s, i)).collect();
+    assert_eq!(
+        order.len(),
+        found.len(),
+        "{}: a solution found twice",
+        what()
+    );
+    let mut sorted = found.clone();
+    sorted.sort();
+    let mut all = solutions.to_vec();
+    all.sort();
+    assert_eq!(sorted, all, "{}: every solution", what());
+    for (clause, before) in &clauses {
+        let before = before.unwrap_or(0) as usize;
+        for s in solutions.iter().filter(|s| order[s] >= before) {
+            assert!(
+                satisfies(clause, s, offsets),
+                "{}: learned {clause:?} after {before} solutions, violated by {s:?}",
+                what()
+            );
+        }
+    }
+    1
 }
 
 /// A regression: an equality on bitsets whose narrowing lands on a hole

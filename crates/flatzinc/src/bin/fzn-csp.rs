@@ -78,7 +78,9 @@ struct Args {
     /// Learn from failures (lazy clause generation): each failure is
     /// analysed into a nogood that prunes the rest of the search, which
     /// jumps back, follows the variables of recent failures and restarts.
-    /// For an optimisation problem and a first solution, on one thread;
+    /// For an optimisation problem, and every solution (-a, -n) of a
+    /// satisfaction problem (each excluded by a clause once found), on one
+    /// thread;
     /// with -p N (N of 2 or more, 3 with --lns), an optimisation problem
     /// gets one thread that learns beside branch and bound on the others,
     /// all sharing the best solution, and its proof ends the search.
