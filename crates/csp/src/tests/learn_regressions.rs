@@ -1,0 +1,73 @@
+//! Regressions of the search that learns: models on which it once
+//! learned a clause that cut a solution off.
+
+use backtrack::Limits;
+
+use super::learning::satisfies;
+use crate::model::Model;
+
+/// A regression: an equality on bitsets whose narrowing lands on a hole
+/// (and a domain emptied so) once made the search learn a clause that cut
+/// the shortest 8-mark ruler off. Every clause learned before the optimum
+/// was found holds for it.
+#[test]
+fn learning_proves_the_shortest_golomb_ruler_of_8_marks() {
+    let (model, marks) = crate::puzzle::golomb(8).unwrap();
+    let network = model.compile();
+    let last = marks[7].index();
+    let mut fixed = network.clone();
+    fixed.fix(&[(marks[7], 34)]).unwrap();
+    let optimal: Vec<Vec<i64>> = fixed
+        .solutions(usize::MAX)
+        .iter()
+        .map(|s| s.values().to_vec())
+        .collect();
+    assert_eq!(optimal.len(), 1);
+    let (best, outcome, clauses, offsets) = network.learned_clauses(&Limits::default());
+    assert!(outcome.is_complete());
+    assert_eq!(best.map(|b| b[last]), Some(34));
+    let mut checked = 0;
+    for (clause, incumbent) in &clauses {
+        if incumbent.is_none_or(|b| 34 < b) {
+            checked += 1;
+            assert!(
+                satisfies(clause, &optimal[0], &offsets),
+                "{clause:?} cuts the optimum off"
+            );
+        }
+    }
+    assert!(checked > 100, "{checked} clauses checked");
+}
+
+/// A regression: `x != y` on intervals, with `y` fixed at `x`'s lower
+/// bound, moves that bound up by one; the change was explained by `y`
+/// alone, so a later failure learned `z != 1`, which cut every solution
+/// off. The new bound follows from the old one too.
+#[test]
+fn a_bound_moved_by_removing_the_value_at_it_is_explained_by_the_old_bound() {
+    let mut m = Model::new();
+    m.intervals_above(3);
+    let x0 = m.var(-2..=1).unwrap();
+    let x4 = m.var(0..=4).unwrap();
+    let x5 = m.var(0..=5).unwrap();
+    let x6 = m.var(-1..=3).unwrap();
+    m.abs(x6, x5).unwrap();
+    m.not_equal(x4, x6, 1).unwrap();
+    m.all_different(&[x6, x0, x4]).unwrap();
+    m.not_equal(x5, x6, 0).unwrap();
+    let network = m.compile();
+    let all: Vec<Vec<i64>> = network
+        .solutions(usize::MAX)
+        .iter()
+        .map(|s| s.values().to_vec())
+        .collect();
+    assert!(!all.is_empty());
+    let (best, outcome, clauses, offsets) = network.learned_clauses(&Limits::default());
+    assert!(outcome.is_complete());
+    assert!(best.as_ref().is_some_and(|b| all.contains(b)), "{best:?}");
+    for (clause, _) in &clauses {
+        for s in &all {
+            assert!(satisfies(clause, s, &offsets), "{clause:?} cuts {s:?} off");
+        }
+    }
+}
