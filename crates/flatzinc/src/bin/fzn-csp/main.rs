@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
+mod merge;
+
 /// The largest FlatZinc file read: far beyond MiniZinc's output for the
 /// benchmarks, and a bound on the memory taken before parsing.
 const FILE_MAX: u64 = 1 << 30;
@@ -166,7 +168,7 @@ fn main() -> ExitCode {
         }
     }
     if std::env::args_os().nth(1).is_some_and(|a| a == "merge") {
-        return merge();
+        return merge::merge();
     }
     if let Some(unknown) = std::env::args().skip(1).find(|a| glued_unknown(a)) {
         say(&format!(
@@ -238,56 +240,6 @@ fn main() -> ExitCode {
         Err(Failure::Usage(message)) => {
             say(&message);
             ExitCode::from(2)
-        }
-    }
-}
-
-/// `fzn-csp merge DIR [--status]`.
-#[derive(Parser, Debug)]
-#[command(
-    name = "fzn-csp merge",
-    bin_name = "fzn-csp merge",
-    about = "Add up the shard files fzn-csp --shard wrote into DIR and print the answer, once every shard is there, once, \
-of one model and options (a missing, duplicate or foreign shard is named, and nothing is printed: status 1)."
-)]
-struct MergeArgs {
-    /// The directory of the shard files.
-    dir: std::path::PathBuf,
-    /// Say which shards are done and which are missing, and what is wrong.
-    #[arg(long)]
-    status: bool,
-}
-
-fn merge() -> ExitCode {
-    // "merge" stands where a program's name would: clap skips it.
-    let args = match MergeArgs::try_parse_from(std::env::args_os().skip(1)) {
-        Ok(args) => args,
-        Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            say(&usage_line(&e));
-            return ExitCode::from(2);
-        }
-    };
-    let text = if args.status {
-        flatzinc::job::status(&args.dir)
-    } else {
-        flatzinc::job::merge(&args.dir)
-    };
-    match text {
-        Ok(text) => match Printer::default().print(&text) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            Err(e) => {
-                say(&format!("cannot write the output: {e}"));
-                ExitCode::from(1)
-            }
-        },
-        Err(e) => {
-            e.to_string().lines().for_each(say);
-            ExitCode::from(1)
         }
     }
 }
