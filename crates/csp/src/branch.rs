@@ -109,3 +109,19 @@ pub enum LearnSearch {
     #[default]
     Activity,
 }
+
+/// The first variable with the smallest key (a group's tie goes to the
+/// first listed).
+pub(crate) fn min_by<K: Ord>(
+    items: impl Iterator<Item = u32>,
+    key: impl Fn(u32) -> K,
+) -> Option<u32> {
+    let mut best: Option<(u32, K)> = None;
+    for v in items {
+        let k = key(v);
+        if best.as_ref().is_none_or(|(_, b)| k < *b) {
+            best = Some((v, k));
+        }
+    }
+    best.map(|(v, _)| v)
+}

@@ -4,7 +4,7 @@
 //! one branch only (the other follows from the clause the failures of this
 //! one teach, as in any search that learns).
 
-use crate::branch::{Group, ValueOrder, VarOrder};
+use crate::branch::{Group, ValueOrder, VarOrder, min_by};
 use crate::domain::Store;
 
 /// One decision: a variable and how it is narrowed.
@@ -115,16 +115,4 @@ fn narrow(store: &Store<'_>, v: u32, order: ValueOrder) -> Decision {
             }
         }
     }
-}
-
-/// The first item with the smallest key.
-fn min_by<K: Ord>(items: impl Iterator<Item = u32>, key: impl Fn(u32) -> K) -> Option<u32> {
-    let mut best: Option<(u32, K)> = None;
-    for v in items {
-        let k = key(v);
-        if best.as_ref().is_none_or(|(_, b)| k < *b) {
-            best = Some((v, k));
-        }
-    }
-    best.map(|(v, _)| v)
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use backtrack::{Limits, Outcome, Stats, Stop};
 
-use super::analyze::{Analysis, Conflict};
+use super::analyze::{Analysis, Conflict, Learned};
 use super::branch::{Decision, group_decision};
 #[cfg(test)]
 use super::nogood::Clause;
@@ -133,6 +133,15 @@ impl Learner {
         // Kept by every reduction of the store: dropped, it would let the
         // solution be found again.
         learned.clause.lbd = 0;
+        match self.learn(learned) {
+            Ok(()) => true,
+            Err(c) => self.resolve(Conflict::Nogood(c)),
+        }
+    }
+
+    /// Jumps back to where `learned` asserts, adds it to the store and
+    /// asserts its first literal; the clause's index if that fails.
+    fn learn(&mut self, learned: Learned) -> Result<(), u32> {
         self.backjump(learned.level);
         #[cfg(test)]
         self.log.push((learned.clause.clone(), self.incumbent));
@@ -141,13 +150,10 @@ impl Learner {
             stat: &self.stat,
             st: &mut self.st,
         };
-        match self.nogoods.assert_first(c, &mut store) {
-            Ok(()) => true,
-            Err(_) => {
-                store.clear();
-                self.resolve(Conflict::Nogood(c))
-            }
-        }
+        self.nogoods.assert_first(c, &mut store).map_err(|_| {
+            store.clear();
+            c
+        })
     }
 
     /// Reads `shared` at each restart: a better cost found elsewhere bounds
@@ -311,20 +317,9 @@ impl Learner {
                 self.order.bump(self.analysis.bumped[i]);
             }
             self.order.decay();
-            self.backjump(learned.level);
-            #[cfg(test)]
-            self.log.push((learned.clause.clone(), self.incumbent));
-            let c = self.nogoods.add(learned.clause);
-            let mut store = Store {
-                stat: &self.stat,
-                st: &mut self.st,
-            };
-            match self.nogoods.assert_first(c, &mut store) {
+            match self.learn(learned) {
                 Ok(()) => return true,
-                Err(_) => {
-                    store.clear();
-                    conflict = Conflict::Nogood(c);
-                }
+                Err(c) => conflict = Conflict::Nogood(c),
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use super::Network;
 use super::choice::{Branch, Values};
-use crate::branch::{Group, ValueOrder, VarOrder, draw};
+use crate::branch::{Group, ValueOrder, VarOrder, draw, min_by};
 use crate::var::Var;
 
 impl Network {
@@ -171,16 +171,4 @@ impl Network {
             }
         }
     }
-}
-
-/// The first item with the smallest key.
-fn min_by<K: Ord>(items: impl Iterator<Item = u32>, key: impl Fn(u32) -> K) -> Option<u32> {
-    let mut best: Option<(u32, K)> = None;
-    for v in items {
-        let k = key(v);
-        if best.as_ref().is_none_or(|(_, b)| k < *b) {
-            best = Some((v, k));
-        }
-    }
-    best.map(|(v, _)| v)
 }
