@@ -100,12 +100,16 @@ pub enum LearnSearch {
     /// (Luby's, 100 failures a unit): the groups lead the first run, then
     /// the variables of recent failures. Chuffed's free search (`-f`).
     Alternate,
-    /// Activity alone, restarting on Luby's sequence: the groups' variables
-    /// only start the most active, in their order. The default: measured
-    /// on 41 public MiniZinc instances, it solved 20 in 20 s where
-    /// following the annotations solved 18 (they lose where they order
-    /// the starts of a schedule whose objective is explained weakly, and
-    /// win on still-life and a flexible job shop).
+    /// The groups to the first solution of an optimisation problem (the
+    /// first bound, found as the model's author asked), then activity
+    /// alone, restarting on Luby's sequence: the most active variable of
+    /// the first tier ([`Network::learn_first`](crate::Network::learn_first),
+    /// by default the booleans), else the most active of the rest; the
+    /// groups' variables only start the most active, in their order. A
+    /// problem without an objective is searched by activity from the
+    /// start. The default: measured on 41 public MiniZinc instances
+    /// (docs/performance.md), it solves more in 20 s than following the
+    /// groups throughout or in turn.
     #[default]
     Activity,
 }

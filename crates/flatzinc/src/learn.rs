@@ -94,3 +94,56 @@ pub(crate) fn every(
         bound: None,
     })
 }
+
+/// The variables the search that learns decides on before the others
+/// ([`csp::Network::learn_first`]): those of domain `0..=1` after the
+/// root's propagation (booleans, and integers of two values) that are
+/// choices of the model rather than another variable's literal. Left out
+/// are those a constraint defines as one integer compared with constants
+/// (`b <-> x = 3`, `b <-> 2*x <= 7`: deciding `b` decides `x`, as a
+/// decision on `x` does) and those it defines as another variable seen
+/// again (`bool2int`, `bool_not`, `bool_eq`, `int_eq`). Kept are those a
+/// half-reification defines (`b -> s1 + d1 <= s2`: which of two tasks goes
+/// first), those a reification of several integers defines (`b <-> x <=
+/// y`), and products and connectives of others.
+pub(crate) fn choices(
+    instance: &crate::instance::Instance,
+    translation: &crate::translate::Translation,
+    network: &Network,
+) -> Vec<csp::Var> {
+    use crate::instance::{Arg, Term};
+    let mut literal = vec![false; instance.vars.len()];
+    for call in &instance.constraints {
+        let Some(defined) = call.defines else {
+            continue;
+        };
+        let name = call.name.as_str();
+        let view =
+            matches!(name, "bool2int" | "bool_not" | "bool_eq" | "int_eq") && call.args.len() == 2;
+        let of_one = name.ends_with("_reif") && {
+            // The variables among the arguments other than the result.
+            let mut vars: Vec<usize> = call
+                .args
+                .iter()
+                .flat_map(|arg| match arg {
+                    Arg::Term(t) => std::slice::from_ref(t),
+                    Arg::Array(ts) => ts.as_slice(),
+                })
+                .filter_map(|t| match t {
+                    Term::Var(v) if *v != defined => Some(v.0),
+                    _ => None,
+                })
+                .collect();
+            vars.sort_unstable();
+            vars.dedup();
+            vars.len() == 1
+        };
+        if view || of_one {
+            literal[defined.0] = true;
+        }
+    }
+    (0..instance.vars.len())
+        .filter(|&i| !literal[i] && network.bounds(translation.vars[i]) == Some((0, 1)))
+        .map(|i| translation.vars[i])
+        .collect()
+}

@@ -232,6 +232,14 @@ pub fn solve(
         }),
         Err(stop) => return Ok(stopped(stop)),
     };
+    // The booleans the search that learns decides on first: the model's
+    // choices, not the literals of its integers.
+    let network = if options.learn {
+        let first = crate::learn::choices(instance, translation, &network);
+        network.learn_first(&first)
+    } else {
+        network
+    };
     let mut run = Run {
         instance,
         translation,

@@ -205,3 +205,22 @@ fn every_solution_with_learning_is_every_solution_once() {
     assert_eq!(two.matches("----------").count(), 2, "{two}");
     assert!(!two.contains("=========="), "{two}");
 }
+
+/// The search that learns decides first on the booleans that are the
+/// model's choices (`b`, which a half-reification defines), not on those
+/// that are another variable's literal (`l`, which is `x <= 2`, though
+/// declared first, which wins a tie): `b = false` first, so `l` holds and
+/// `x` takes its smallest value. Deciding on `l` first would make it
+/// false, then `b` true and `x = 3`.
+#[test]
+fn the_search_that_learns_decides_on_the_choices_first() {
+    let (_dir, path) = file(
+        "var 1..5: x :: output_var;\nvar bool: l :: is_defined_var;\n\
+         var bool: b :: output_var :: is_defined_var;\n\
+         constraint int_le_reif(x, 2, l) :: defines_var(l);\n\
+         constraint int_le_imp(3, x, b) :: defines_var(b);\n\
+         constraint array_bool_or([l, b], true);\nsolve satisfy;\n",
+    );
+    let out = stdout(&run(&["--learn"], &path));
+    assert_eq!(out, "x = 1;\nb = false;\n----------\n", "{out}");
+}

@@ -13,7 +13,9 @@
 //!   propagator that says [`Explain::Bounds`] by their bounds; a
 //!   cumulative's by the tasks whose compulsory parts made the change (see
 //!   `cumulative`); an all-different's forward checking on intervals by
-//!   the variables fixed to the values it removed (see `distinct`);
+//!   the variables fixed to the values it removed (see `distinct`); a
+//!   `min` or `max` on intervals by the one side of each variable the
+//!   change read (see `extreme`);
 //! - the advice about a fixed variable, by that variable's changes (and,
 //!   on an interval whose bound the removal of a value moved, by the bound
 //!   it moved from: the new bound needs it);
@@ -174,6 +176,9 @@ impl Analysis {
                 Prop::Global(g)
                     if matches!(&**g, Global::Cumulative(c)
                         if self.cumulative(store, c, t, node, &mut words)) => {}
+                Prop::Global(g)
+                    if matches!(&**g, Global::Extreme(e)
+                        if self.extreme(store, e, t, node, &mut words)) => {}
                 Prop::AllDifferent { vars, dense: None }
                     if self.all_different(store, vars, t, node, &mut words) => {}
                 prop => {

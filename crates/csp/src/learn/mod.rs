@@ -18,8 +18,10 @@ mod branch;
 mod cumulative;
 mod distinct;
 mod explain;
+mod extreme;
 mod nogood;
 mod order;
+mod restart;
 mod search;
 
 #[cfg(test)]
@@ -32,4 +34,6 @@ thread_local! {
     /// explanation (`distinct`): the random models' test checks they are
     /// many.
     pub(crate) static BY_DISTINCT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for a `min` or `max` (`extreme`).
+    pub(crate) static BY_EXTREME: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }

@@ -1,12 +1,15 @@
 //! The variable order of a search that learns: each variable's activity,
 //! bumped when a conflict's analysis meets it and decaying over time
-//! (VSIDS), in a heap of the variables not known fixed; and each
-//! variable's saved phase, the value it last took.
+//! (VSIDS), in a heap of the variables not known fixed, the ones decided on
+//! first (by default the booleans) above every other; and each variable's
+//! saved phase, the value it last took.
 
 /// A max-heap of variables by activity, with each variable's place.
 #[derive(Clone, Debug)]
 pub(crate) struct Order {
     pub(crate) activity: Vec<f64>,
+    /// Whether each variable is decided on before those that are not.
+    first_tier: Vec<bool>,
     bump: f64,
     heap: Vec<u32>,
     /// Each variable's index in `heap`, or `u32::MAX` outside it.
@@ -20,15 +23,18 @@ pub(crate) struct Order {
 const DECAY: f64 = 0.95;
 
 impl Order {
-    /// Every variable in the heap; `first` come first (their activities
-    /// start above the others', in the order given).
-    pub(crate) fn new(vars: usize, first: &[u32]) -> Order {
+    /// Every variable in the heap; those of `first_tier` above the others
+    /// whatever their activities; `first` come first within their tier
+    /// (their activities start above the others', in the order given).
+    pub(crate) fn new(vars: usize, first: &[u32], first_tier: Vec<bool>) -> Order {
+        debug_assert_eq!(first_tier.len(), vars);
         let mut activity = vec![0.0; vars];
         for (i, &v) in first.iter().enumerate() {
             activity[v as usize] = 1e-3 * (first.len() - i) as f64 / first.len() as f64;
         }
         let mut order = Order {
             activity,
+            first_tier,
             bump: 1.0,
             heap: Vec::with_capacity(vars),
             place: vec![u32::MAX; vars],
@@ -41,6 +47,10 @@ impl Order {
     }
 
     fn above(&self, a: u32, b: u32) -> bool {
+        let (ta, tb) = (self.first_tier[a as usize], self.first_tier[b as usize]);
+        if ta != tb {
+            return ta;
+        }
         let (x, y) = (self.activity[a as usize], self.activity[b as usize]);
         x > y || (x == y && a < b)
     }
@@ -126,5 +136,29 @@ impl Order {
     /// After a conflict: every activity decays (the next bumps weigh more).
     pub(crate) fn decay(&mut self) {
         self.bump /= DECAY;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Order;
+
+    /// The first tier pops first, most active first, whatever the others'
+    /// activities; then the others, most active first; ties to the lowest.
+    #[test]
+    fn the_first_tier_pops_before_the_more_active_others() {
+        let mut order = Order::new(5, &[4], vec![false, true, false, true, false]);
+        for _ in 0..3 {
+            order.bump(2);
+        }
+        order.bump(3);
+        order.decay();
+        let popped: Vec<u32> = std::iter::from_fn(|| order.pop()).collect();
+        assert_eq!(popped, [3, 1, 2, 4, 0]);
+        order.insert(0);
+        order.insert(1);
+        order.bump(0);
+        assert_eq!(order.pop(), Some(1));
+        assert_eq!(order.pop(), Some(0));
     }
 }

@@ -13,17 +13,10 @@ use super::branch::{Decision, group_decision};
 use super::nogood::Clause;
 use super::nogood::Nogoods;
 use super::order::Order;
+use super::restart::{FIRST_CAP, RESTART_SCALE, luby, reduce};
 use crate::branch::LearnSearch;
 use crate::domain::{NONE, State, Static, Store, Trace, Why, fixed_value};
 use crate::propagator::Prop;
-
-/// The conflicts of one unit of the Luby sequence of restarts.
-const RESTART_SCALE: u64 = 100;
-
-/// The most learned clauses kept at a restart: the store starts reducing
-/// past `FIRST_CAP`, then past 10% more each time, never past `MAX_CAP`.
-const FIRST_CAP: usize = 2_000;
-const MAX_CAP: usize = 50_000;
 
 /// What a search found.
 #[derive(Clone, Debug)]
@@ -76,12 +69,14 @@ pub(crate) struct Learner {
 impl Learner {
     /// A search of the network whose constants, propagators and root state
     /// these are, deciding as `search` says; `first` are the variables
-    /// most active at the start.
+    /// most active at the start, and those of `first_tier` are decided on
+    /// before any other (when no group leads).
     pub(crate) fn new(
         stat: &Static,
         props: &Arc<[Prop]>,
         st: &State,
         first: &[u32],
+        first_tier: Vec<bool>,
         search: LearnSearch,
     ) -> Learner {
         let stat = Arc::new(stat.learning());
@@ -94,12 +89,15 @@ impl Learner {
         Learner {
             nogoods: Nogoods::new(n),
             analysis: Analysis::default(),
-            order: Order::new(n, first),
+            order: Order::new(n, first, first_tier),
             stats: Stats::default(),
             shared: None,
             search,
             every: false,
-            follow: search != LearnSearch::Activity && !stat.groups.is_empty(),
+            // By activity, the groups lead to the first solution of an
+            // optimisation problem only.
+            follow: (search != LearnSearch::Activity || stat.objective.is_some())
+                && !stat.groups.is_empty(),
             next: None,
             props: Arc::clone(props),
             stat,
@@ -116,6 +114,9 @@ impl Learner {
     /// size), and the search goes on.
     pub(crate) fn every_solution(&mut self) {
         self.every = true;
+        if self.search == LearnSearch::Activity {
+            self.follow = false;
+        }
     }
 
     /// Excludes the solution the decisions led to and jumps back to where
@@ -240,7 +241,8 @@ impl Learner {
     }
 
     /// The next decision: by the model's groups while they lead and have
-    /// an unfixed variable, else the most active variable not fixed, at
+    /// an unfixed variable, else the most active variable not fixed (of
+    /// the first tier while one is left), at
     /// its saved phase if its domain holds it, else at its smallest value
     /// (an interval: `x <= min`, one bound). `false` when every variable
     /// is fixed.
@@ -324,29 +326,6 @@ impl Learner {
         }
     }
 
-    /// At the root: drops the learned clauses of most decision levels
-    /// when there are more than `cap`.
-    fn reduce(&mut self, cap: &mut usize) {
-        if self.nogoods.clauses.len() <= *cap {
-            return;
-        }
-        // The clauses that exclude solutions (of no level) always stay.
-        let mut lbds: Vec<u32> = self.nogoods.clauses.iter().map(|c| c.lbd).collect();
-        lbds.sort_unstable();
-        let cut = lbds[lbds.len() / 2].max(3);
-        self.nogoods.retain(|c| c.lbd < cut);
-        *cap = (*cap + *cap / 10).min(MAX_CAP);
-        // Still too many of few levels: the newest half stays.
-        if self.nogoods.clauses.len() > *cap {
-            let drop = self.nogoods.clauses.len() - *cap / 2;
-            let mut i = 0;
-            self.nogoods.retain(|c| {
-                i += 1;
-                i > drop || c.lbd == 0
-            });
-        }
-    }
-
     /// Searches for the best solution (the first without an objective, or
     /// every one after [`every_solution`](Learner::every_solution)):
     /// `improved` sees the values of each, and stops the search by
@@ -399,7 +378,7 @@ impl Learner {
                     self.follow = !self.follow;
                 }
                 self.backjump(0);
-                self.reduce(&mut cap);
+                reduce(&mut self.nogoods, &mut cap);
                 if !self.tighten_to_shared(own) {
                     break Outcome::Complete;
                 }
@@ -435,6 +414,10 @@ impl Learner {
                 break 'search Outcome::Complete;
             };
             let value = values[obj.var as usize];
+            if self.search == LearnSearch::Activity {
+                // The groups found the first bound; activity goes on.
+                self.follow = false;
+            }
             own = Some(if obj.maximize { !value } else { value });
             best = Some(values);
             #[cfg(test)]
@@ -472,17 +455,5 @@ impl Learner {
             stats: self.stats,
             root_bound,
         }
-    }
-}
-
-/// The Luby sequence, from its first term (1, 1, 2, 1, 1, 2, 4, ...).
-fn luby(i: u32) -> u64 {
-    let mut i = u64::from(i) + 1;
-    loop {
-        let k = 64 - i.leading_zeros();
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
     }
 }

@@ -32,10 +32,11 @@ impl Network {
     /// The same network with the search that learns deciding as `search`
     /// says when the model has groups of decision variables
     /// ([`Model::branch`](crate::Model::branch)): by default
-    /// ([`LearnSearch::Activity`]) the groups' variables only start most
-    /// active; [`LearnSearch::Groups`] follows them, as the search without
-    /// learning does, and decides on the most active of the other
-    /// variables once they are fixed.
+    /// ([`LearnSearch::Activity`]) the groups lead to the first solution of
+    /// an optimisation problem, then activity alone (the groups' variables
+    /// only start most active); [`LearnSearch::Groups`] follows them
+    /// throughout, as the search without learning does, and decides on the
+    /// most active of the other variables once they are fixed.
     ///
     /// # Example
     ///
@@ -53,6 +54,32 @@ impl Network {
         self
     }
 
+    /// The same network with the search that learns deciding on `vars`
+    /// before any other variable (the most active of them first), when no
+    /// group of the model leads it (see [`learn_search`](Network::learn_search)).
+    /// By default those are the booleans (the variables of domain `0..=1`
+    /// at the root): the literals that choose between the alternatives of a
+    /// model (which task goes first, which arc is taken), decided on before
+    /// the integers they steer, teach clauses about those choices rather
+    /// than about particular values. A variable of another model is left
+    /// out; an empty list puts every variable in one tier, by activity alone.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let (model, marks) = csp::puzzle::golomb(6)?;
+    /// let first = [marks[1], marks[2]];
+    /// let network = model.compile().learning(true).learn_first(&first);
+    /// let report = network.optimize(&backtrack::Limits::default(), |_| {});
+    /// assert_eq!(report.value.best.unwrap()[marks[5]], 17);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn learn_first(mut self, vars: &[crate::Var]) -> Network {
+        let first: Vec<u32> = vars.iter().filter_map(|&v| self.var_index(v)).collect();
+        self.learn_first = Some(first.into());
+        self
+    }
+
     /// Whether [`learning`](Network::learning) is on.
     pub fn is_learning(&self) -> bool {
         self.learn
@@ -64,8 +91,10 @@ impl Network {
     /// clause (a *nogood*) that no solution violates, which then prunes
     /// the rest of the search; the search jumps back to where that clause
     /// first applies, decides on the variables the recent failures
-    /// involved most (their activity; or first on the model's groups as
-    /// they ask, see [`learn_search`](Network::learn_search)), each at the
+    /// involved most (their activity), the booleans before the others (see
+    /// [`learn_first`](Network::learn_first)), after the model's groups
+    /// have found the first solution of an optimisation problem (or
+    /// throughout, see [`learn_search`](Network::learn_search)), each at the
     /// value it last took, and restarts now and then (the Luby sequence of 100
     /// failures), keeping what it learned. Each improved solution bounds the objective from
     /// the root on, where every clause learned stays true.
@@ -201,7 +230,27 @@ impl Network {
                 }
             }
         }
-        Learner::new(&self.stat, &self.props, &self.st, &first, self.learn_search)
+        let n = self.stat.vars.len();
+        let first_tier = match &self.learn_first {
+            Some(vars) => {
+                let mut tier = vec![false; n];
+                for &v in vars.iter() {
+                    tier[v as usize] = true;
+                }
+                tier
+            }
+            None => (0..n as u32)
+                .map(|v| self.size(v) > 1 && self.min_max(v) == (0, 1))
+                .collect(),
+        };
+        Learner::new(
+            &self.stat,
+            &self.props,
+            &self.st,
+            &first,
+            first_tier,
+            self.learn_search,
+        )
     }
 
     fn learn_beside(

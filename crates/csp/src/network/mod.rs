@@ -82,6 +82,9 @@ pub struct Network {
     learn: bool,
     /// What the search that learns decides on.
     learn_search: crate::branch::LearnSearch,
+    /// The variables the search that learns decides on before the others
+    /// (`None`: the booleans).
+    learn_first: Option<Arc<[u32]>>,
 }
 
 impl fmt::Debug for Network {
@@ -108,6 +111,7 @@ impl Network {
             st,
             learn: false,
             learn_search: crate::branch::LearnSearch::default(),
+            learn_first: None,
         };
         network.st.set_limits(limits);
         network.propagate_root();

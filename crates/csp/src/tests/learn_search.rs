@@ -42,3 +42,63 @@ fn the_search_that_learns_follows_the_groups_then_the_activity() {
         }
     }
 }
+
+/// By default the search that learns decides on the booleans before the
+/// integers, whatever their activities: `b = 0` first (its smallest
+/// value), which leaves `x >= 4`. Put in one tier (an empty list) or
+/// with `x` first, it decides on `x` (created first: the tie goes to it)
+/// at its smallest, which forces `b = 1`.
+#[test]
+fn the_search_that_learns_decides_on_the_booleans_first_unless_told() {
+    for intervals in [false, true] {
+        let mut m = Model::new();
+        if intervals {
+            m.intervals_above(2);
+        }
+        let x = m.var(1..=5).unwrap();
+        let b = m.var(0..=1).unwrap();
+        m.linear(&[(1, x), (3, b)], Rel::Ge, 4).unwrap();
+        let network = m.compile().learning(true);
+        let first = |network: crate::Network| {
+            let report = network.optimize(&Limits::default(), |_| {});
+            let best = report.value.best.expect("a solution");
+            (best[x], best[b])
+        };
+        assert_eq!(first(network.clone()), (4, 0), "intervals {intervals}");
+        assert_eq!(first(network.clone().learn_first(&[])), (1, 1));
+        assert_eq!(first(network.clone().learn_first(&[x])), (1, 1));
+        assert_eq!(first(network.learn_first(&[b])), (4, 0));
+    }
+}
+
+/// By activity, the groups lead to the first solution of an optimisation
+/// problem (`x = 5`, then `y = 3`, the most `x + y <= 8` leaves), then
+/// activity goes on to the optimum; without an objective, activity decides
+/// from the start (every variable at its smallest).
+#[test]
+fn by_activity_the_groups_lead_to_the_first_solution_of_an_optimisation() {
+    for intervals in [false, true] {
+        let mut m = Model::new();
+        if intervals {
+            m.intervals_above(2);
+        }
+        let x = m.var(1..=5).unwrap();
+        let y = m.var(1..=5).unwrap();
+        let o = m.var(2..=10).unwrap();
+        m.linear(&[(1, x), (1, y)], Rel::Le, 8).unwrap();
+        m.linear(&[(1, x), (1, y), (-1, o)], Rel::Eq, 0).unwrap();
+        m.branch(&[x, y], VarOrder::Input, ValueOrder::Max).unwrap();
+        let satisfy = m.compile().learning(true);
+        let report = satisfy.optimize(&Limits::default(), |_| {});
+        let best = report.value.best.expect("a solution");
+        assert_eq!([best[x], best[y]], [1, 1], "intervals {intervals}");
+        m.minimize(o).unwrap();
+        let mut seen = Vec::new();
+        let report = m
+            .compile()
+            .learning(true)
+            .optimize(&Limits::default(), |s| seen.push((s[x], s[y])));
+        assert_eq!(seen.first(), Some(&(5, 3)), "intervals {intervals}");
+        assert_eq!(report.value.best.expect("the optimum")[o], 2);
+    }
+}

@@ -18,7 +18,8 @@ enum Con {
     AllDifferent(Vec<usize>),
     Times(usize, usize, usize),
     Abs(usize, usize),
-    Max(Vec<usize>, usize),
+    /// The largest (`true`) or smallest of the variables.
+    Max(Vec<usize>, usize, bool),
     ReifyLe(usize, Vec<(i64, usize)>, i64),
     Element(usize, Vec<i64>, usize),
     Table(Vec<usize>, Vec<Vec<i64>>),
@@ -50,7 +51,8 @@ impl Con {
                 .all(|(i, &a)| vs[i + 1..].iter().all(|&b| x[a] != x[b])),
             Con::Times(a, b, c) => x[*a] * x[*b] == x[*c],
             Con::Abs(a, b) => x[*a].abs() == x[*b],
-            Con::Max(vs, z) => vs.iter().map(|&v| x[v]).max() == Some(x[*z]),
+            Con::Max(vs, z, true) => vs.iter().map(|&v| x[v]).max() == Some(x[*z]),
+            Con::Max(vs, z, false) => vs.iter().map(|&v| x[v]).min() == Some(x[*z]),
             Con::ReifyLe(b, terms, rhs) => (x[*b] == 1) == (sum(terms) <= *rhs),
             Con::Element(i, array, z) => {
                 usize::try_from(x[*i]).ok().and_then(|i| array.get(i)) == Some(&x[*z])
@@ -91,7 +93,8 @@ impl Con {
             Con::AllDifferent(vs) => m.all_different(&vars(vs)),
             Con::Times(a, b, c) => m.times(v[*a], v[*b], v[*c]),
             Con::Abs(a, b) => m.abs(v[*a], v[*b]),
-            Con::Max(vs, z) => m.max(&vars(vs), v[*z]),
+            Con::Max(vs, z, true) => m.max(&vars(vs), v[*z]),
+            Con::Max(vs, z, false) => m.min(&vars(vs), v[*z]),
             Con::ReifyLe(b, t, rhs) => m.reify_linear(v[*b], &terms(t), Rel::Le, *rhs),
             Con::Element(i, array, z) => m.element(v[*i], array, v[*z]),
             Con::Table(vs, rows) => m.table(&vars(vs), rows),
@@ -192,8 +195,9 @@ fn case(seed: u64) -> Case {
                 Con::Abs(p[0], p[1])
             }
             5 if n >= 3 => {
-                let p = rng.distinct(n, 3);
-                Con::Max(p[..2].to_vec(), p[2])
+                let k = 2 + rng.below(2.min(n - 3));
+                let p = rng.distinct(n - 1, k + 1);
+                Con::Max(p[..k].to_vec(), p[k], rng.below(2) == 0)
             }
             6 => {
                 let k = 1 + rng.below(2.min(n - 1));
@@ -284,7 +288,7 @@ fn enumerate(case: &Case, posted: &[bool]) -> Vec<Vec<i64>> {
             Con::AllDifferent(vs) | Con::Table(vs, _) | Con::Cumulative(vs, ..) => vs.clone(),
             Con::CumulativeVar(vs, d, r, cap) => [&vs[..], d, r, &[*cap]].concat(),
             Con::Times(a, b, c) => vec![*a, *b, *c],
-            Con::Max(vs, z) => [&vs[..], &[*z]].concat(),
+            Con::Max(vs, z, _) => [&vs[..], &[*z]].concat(),
             Con::ReifyLe(b, t, _) => [vec![*b], t.iter().map(|t| t.1).collect()].concat(),
             Con::Element(i, _, z) => vec![*i, *z],
         }
@@ -344,7 +348,7 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
         let case = case(seed);
         let mut m = Model::new();
         if case.intervals {
-            m.intervals_above(3);
+            m.intervals_above(2);
         }
         let vars: Vec<Var> = case
             .doms
@@ -420,8 +424,14 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
     }
     assert!(every > 200, "{every} models' every solution compared");
     let by_distinct = crate::learn::BY_DISTINCT.with(|n| n.get());
+    let by_extreme = crate::learn::BY_EXTREME.with(|n| n.get());
     eprintln!(
-        "learned {learned} optima {optima} empty {empty} every {every} by all-different {by_distinct}"
+        "learned {learned} optima {optima} empty {empty} every {every} \
+         by all-different {by_distinct} by min/max {by_extreme}"
+    );
+    assert!(
+        by_extreme > 100,
+        "{by_extreme} explained by a min's or max's own"
     );
     assert!(
         by_distinct > 100,

@@ -79,7 +79,9 @@ struct Args {
     lns: bool,
     /// Learn from failures (lazy clause generation): each failure is
     /// analysed into a nogood that prunes the rest of the search, which
-    /// jumps back, follows the variables of recent failures and restarts.
+    /// jumps back, follows the variables of recent failures (the model's
+    /// choices, its booleans that are not an integer's literal, before the
+    /// integers) and restarts.
     /// For an optimisation problem, and every solution (-a, -n) of a
     /// satisfaction problem (each excluded by a clause once found), on one
     /// thread;
@@ -93,9 +95,10 @@ struct Args {
     #[arg(long = "learn")]
     learn: bool,
     /// With --learn and a search annotation (not dropped by -f): what the
-    /// search that learns decides on. activity: the variables of recent
-    /// failures, the annotation's only starting first (the default,
-    /// measured best here: docs/minizinc.md); annotation: the annotation's
+    /// search that learns decides on. activity: the annotation to the
+    /// first solution of an optimisation problem, then the variables of
+    /// recent failures (the default, measured best here: docs/minizinc.md);
+    /// annotation: the annotation's
     /// variables as it asks, one branch each (the other is learned), then
     /// the most active of the rest (as Chuffed does by default);
     /// alternate: the annotation and activity in turn, switching at every
