@@ -10,8 +10,10 @@
 # benches/parallel-count.txt and benches/parallel-optimum.txt) has lines
 # "family model data" (data "-" for none; '#' starts a comment) and one
 # line "# flags: ..." with the solver flags of that list: "-a" for the count
-# list (every solution, or the proof that there is none), none for the
-# optimum list (the optimum proved). FLAGS=... overrides them for every list.
+# list (every solution, or the proof that there is none), "--learn=off"
+# for the optimum list (the optimum proved by branch and bound on every
+# thread; fzn-csp's default would learn on one of them). FLAGS=...
+# overrides them for every list.
 #
 # Each instance is compiled once with the csp library
 # (crates/flatzinc/mznlib), then the .fzn is run by fzn-csp directly (not

@@ -81,7 +81,9 @@ pub use instance::{
     Arg, Call, Consistency, Domain, FRESH_MAX, Instance, Objective, Output, Search, Term, Value,
     VarId, Variable, resolve,
 };
-pub use limit::{LEARNING_INTERVALS_ABOVE, ReadError, Reading, read, read_with};
+pub use limit::{
+    LEARNING_INTERVALS_ABOVE, ReadError, Reading, read, read_instance, read_with, translate_within,
+};
 pub use output::{show, solution_lines};
 pub use parse::{MAX_DEPTH, parse};
 pub use translate::{TranslateError, Translation, translate, translate_with};

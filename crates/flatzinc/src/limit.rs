@@ -153,6 +153,33 @@ pub fn read_with(
     reading: &Reading,
     limits: &Limits,
 ) -> Result<(Instance, Translation), ReadError> {
+    let instance = read_instance(text, limits)?;
+    let translation = translate_within(&instance, reading, limits)?;
+    Ok((instance, translation))
+}
+
+/// The first half of [`read_with`]: `text` parsed and resolved within
+/// `limits`, for a program that looks at the instance (what it asks, say)
+/// before it chooses a [`Reading`] for [`translate_within`].
+///
+/// # Errors
+///
+/// As [`read`].
+///
+/// # Example
+///
+/// ```
+/// use flatzinc::{Objective, Reading};
+///
+/// let limits = backtrack::Limits::default();
+/// let instance = flatzinc::read_instance("var 1..100: x :: output_var;\nsolve maximize x;\n", &limits)?;
+/// let optimising = !matches!(instance.objective, Objective::Satisfy);
+/// let reading = Reading { intervals_above: if optimising { 64 } else { csp::MAX_DOMAIN }, ..Reading::default() };
+/// let translation = flatzinc::translate_within(&instance, &reading, &limits)?;
+/// assert_eq!(translation.vars.len(), 1);
+/// # Ok::<(), flatzinc::ReadError>(())
+/// ```
+pub fn read_instance(text: &str, limits: &Limits) -> Result<Instance, ReadError> {
     if let Some(stop) = limits.poll() {
         return Err(ReadError::Stopped(stop));
     }
@@ -160,18 +187,39 @@ pub fn read_with(
     let stopped = |watch: &Watch<'_>, e: ReadError| watch.stopped.map_or(e, ReadError::Stopped);
     let model = crate::parse::parse_watched(text, &mut watch)
         .map_err(|e| stopped(&watch, ReadError::Parse(e)))?;
-    let instance = crate::instance::resolve_watched(&model, &mut watch)
-        .map_err(|e| stopped(&watch, ReadError::Parse(e)))?;
-    drop(model);
+    crate::instance::resolve_watched(&model, &mut watch)
+        .map_err(|e| stopped(&watch, ReadError::Parse(e)))
+}
+
+/// The second half of [`read_with`]: `instance` translated as `reading`
+/// says, within `limits`.
+///
+/// # Errors
+///
+/// [`ReadError::Translate`] where the solver cannot take the model, or
+/// [`ReadError::Stopped`].
+pub fn translate_within(
+    instance: &Instance,
+    reading: &Reading,
+    limits: &Limits,
+) -> Result<Translation, ReadError> {
+    if let Some(stop) = limits.poll() {
+        return Err(ReadError::Stopped(stop));
+    }
+    let mut watch = Watch::new(limits);
     let translation = crate::translate::translate_watched(
-        &instance,
+        instance,
         reading.annotations,
         reading.intervals_above,
         &mut watch,
     )
-    .map_err(|e| stopped(&watch, ReadError::Translate(e)))?;
+    .map_err(|e| {
+        watch
+            .stopped
+            .map_or(ReadError::Translate(e), ReadError::Stopped)
+    })?;
     if let Some(stop) = limits.poll() {
         return Err(ReadError::Stopped(stop));
     }
-    Ok((instance, translation))
+    Ok(translation)
 }

@@ -187,6 +187,8 @@ pub(crate) fn optimize(
         offer(cost, check(instance, &values).map(|()| values))
     };
     let (mut failure, mut last, mut given) = (None, None::<Vec<Value>>, 0);
+    // The improvements kept: each better than the one before.
+    let mut improvements = 0;
     let (report, lns_stats, learn_stats) = std::thread::scope(|scope| {
         let searching = {
             let send = send.clone();
@@ -250,6 +252,7 @@ pub(crate) fn optimize(
                 Err(violation) => failure = Some(SolveError::Wrong(violation)),
                 Ok(values) => {
                     best = Some(cost);
+                    improvements += 1;
                     if each {
                         if let Err(e) = emit(&solution_lines(instance, &values)) {
                             failure = Some(SolveError::Output(e));
@@ -283,7 +286,9 @@ pub(crate) fn optimize(
         stats.max_depth = stats.max_depth.max(more.max_depth);
         dead_ends += more.dead_ends;
     }
-    stats.solutions = found;
+    // Not `found`: of two improvements that crossed, the worse is no
+    // solution (it was not better than the one before it was received).
+    stats.solutions = improvements;
     stats.dead_ends = dead_ends;
     // The search that learns proved the optimum: branch and bound was
     // stopped for it.

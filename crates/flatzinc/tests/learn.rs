@@ -26,7 +26,7 @@ solve minimize end;\n";
 #[test]
 fn the_optimum_with_learning_is_the_optimum_without() {
     let (_dir, path) = file(SCHEDULE);
-    let plain = stdout(&run(&[], &path));
+    let plain = stdout(&run(&["--learn=off"], &path));
     let learned = stdout(&run(&["--learn"], &path));
     assert!(plain.ends_with("----------\n==========\n"), "{plain}");
     assert!(learned.ends_with("----------\n==========\n"), "{learned}");
@@ -107,7 +107,7 @@ fn wide_domains_as_intervals_keep_the_optimum() {
         .collect();
     let model = WIDE.replace("B_VALUES", &format!("{{{}}}", listed.join(", ")));
     let (_dir, path) = file(&model);
-    let plain = stdout(&run(&[], &path));
+    let plain = stdout(&run(&["--learn=off"], &path));
     let learned = stdout(&run(&["--learn"], &path));
     let values = |out: &str| -> Vec<String> {
         let last = out.rsplit("----------").nth(1).unwrap_or_default();
@@ -223,4 +223,65 @@ fn the_search_that_learns_decides_on_the_choices_first() {
     );
     let out = stdout(&run(&["--learn"], &path));
     assert_eq!(out, "x = 1;\nb = false;\n----------\n", "{out}");
+}
+
+/// `--learn` alone is `--learn=on`; by default (`--learn=auto`) an
+/// optimisation problem learns and a satisfaction problem does not: the
+/// same search as `on` and as `off` respectively, told apart by what each
+/// prints. A value it does not know is an error that names the values.
+#[test]
+fn by_default_an_optimisation_learns_and_a_satisfaction_does_not() {
+    // Without learning the annotation gives the first solution (x at its
+    // largest); the search that learns starts from the smallest values.
+    let (_dir, sat) = file(
+        "var 1..5: x :: output_var;\nvar 1..5: y :: output_var;\n\
+         constraint int_lin_le([1,1],[x,y],8);\n\
+         solve :: int_search([x,y],input_order,indomain_max,complete) satisfy;\n",
+    );
+    for (flags, first) in [
+        (&[][..], "x = 5;\ny = 3;\n"),
+        (&["--learn=auto"][..], "x = 5;\ny = 3;\n"),
+        (&["--learn=off"][..], "x = 5;\ny = 3;\n"),
+        (&["--learn"][..], "x = 1;\ny = 1;\n"),
+        (&["--learn=on"][..], "x = 1;\ny = 1;\n"),
+    ] {
+        let out = stdout(&run(flags, &sat));
+        assert_eq!(out, format!("{first}----------\n"), "{flags:?}");
+    }
+    // The same annotation on an optimisation problem: branch and bound
+    // improves it one step at a time (15 solutions); the search that
+    // learns follows it to the first solution only, then decides by
+    // activity at the smallest values.
+    let (_dir, opt) = file(
+        "var 1..9: x :: output_var;\nvar 1..9: y :: output_var;\nvar 2..18: z :: output_var;\n\
+         constraint int_lin_eq([1,1,-1],[x,y,z],0);\nconstraint int_ne(x, y);\n\
+         solve :: int_search([x,y],input_order,indomain_max,complete) minimize z;\n",
+    );
+    let solutions = |flags: &[&str]| -> usize {
+        let flags: Vec<&str> = flags.iter().copied().chain(["-a"]).collect();
+        let out = stdout(&run(&flags, &opt));
+        assert!(out.ends_with("z = 3;\n----------\n==========\n"), "{out}");
+        out.matches("----------").count()
+    };
+    assert_eq!(solutions(&["--learn=off"]), 15);
+    assert_eq!(solutions(&["--learn"]), 3);
+    assert_eq!(solutions(&[]), 3);
+    assert_eq!(solutions(&["--learn=auto"]), 3);
+    // --checkpoint splits the search into subproblems, which do not learn:
+    // asked to, it still answers.
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("cp");
+    let out = run(
+        &["--checkpoint", checkpoint.to_str().unwrap(), "--learn"],
+        &opt,
+    );
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert!(stdout(&out).contains("z = 3;"), "{}", stdout(&out));
+    let out = common::run(&["--learn=sometimes"], &sat);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        ["auto", "on", "off"].iter().all(|v| err.contains(v)),
+        "{err}"
+    );
 }

@@ -11,7 +11,10 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
+mod args;
 mod merge;
+
+use args::{Args, LearnSearchArg, learns};
 
 /// The largest FlatZinc file read: far beyond MiniZinc's output for the
 /// benchmarks, and a bound on the memory taken before parsing.
@@ -21,134 +24,6 @@ const FILE_MAX: u64 = 1 << 30;
 /// past that, fzn-csp ends with what it has printed (or
 /// `=====UNKNOWN=====`), wherever the work is.
 const GRACE: Duration = Duration::from_millis(500);
-
-#[derive(Parser, Debug, Clone)]
-#[command(
-    name = "fzn-csp",
-    version,
-    about = "Solve a FlatZinc model with the csp solver (the executable MiniZinc runs as '--solver csp').",
-    after_help = "Output: each solution's output variables ('x = 3;', 'a = array1d(1..3, [1, 2, 3]);') then '----------'; \
-'==========' once the search is complete (all solutions given with -a, or the optimum proved); \
-'=====UNSATISFIABLE=====' when there is none; '=====UNKNOWN=====' when a limit stopped the search first. \
-Every solution is checked against the model's constraints before it is printed. \
-SIGINT or SIGTERM stops the search: the best solution found so far is printed (or '=====UNKNOWN====='), and a second one ends at once.
-
-In pieces (a cluster job): --shard I/M --out DIR solves the tasks i with i mod M = I of the model's subproblems (cut at --depth D, or about 1024 of them) and writes their result to a checksummed file in DIR; 'fzn-csp merge DIR' checks that every shard is there once, all of one model and options, and prints the answer (the first or best solution, '==========' when every task was searched to the end, the count of solutions as '%%%mzn-stat: solutions=N'); 'fzn-csp merge DIR --status' says which shards are done. --checkpoint FILE (with or without --shard) records each task as it finishes, so a run killed even with kill -9 resumes exactly. -a counts every solution, -p N solves tasks on N threads, -t stops a run (a shard stopped so writes no file; its checkpoint keeps the tasks done). A file named 'merge' is './merge'."
-)]
-struct Args {
-    /// The FlatZinc file.
-    file: std::path::PathBuf,
-    /// All solutions (for an optimisation problem: every improving one).
-    #[arg(short = 'a', long = "all-solutions")]
-    all: bool,
-    /// At most K solutions (for an optimisation problem: stop after K
-    /// improving ones, each printed).
-    #[arg(short = 'n', long = "num-solutions", value_name = "K")]
-    solutions: Option<u64>,
-    /// Free search: ignore the search annotations, and search as for a
-    /// model without any: dom/wdeg over the variables no constraint
-    /// defines, each choice x = min | x != min.
-    #[arg(short = 'f', long = "free-search")]
-    free: bool,
-    /// Print statistics as '%%%mzn-stat:' lines.
-    #[arg(short = 's', long = "statistics")]
-    statistics: bool,
-    /// Stop after MS milliseconds, parsing and setup included.
-    #[arg(short = 't', long = "time-limit", value_name = "MS")]
-    time: Option<u64>,
-    /// Search on N threads (0 or 1: on one; at most 256). The tree is
-    /// cut into subproblems the threads share: the solutions of a
-    /// satisfaction problem are printed in the order one thread finds
-    /// them, and each improvement of an optimisation prunes every thread
-    /// at once.
-    #[arg(short = 'p', long = "parallel", value_name = "N")]
-    threads: Option<u32>,
-    /// Random seed (default 24301) of every randomised choice: the values
-    /// of indomain_random, --lns's neighbourhoods, --estimate's probes.
-    /// The same seed gives the same search on one thread.
-    #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
-    seed: Option<u64>,
-    /// Large-neighbourhood search for an optimisation problem: from the
-    /// best solution so far, most decision variables fixed and the rest
-    /// searched for a better one, round after round, until -t, -n or a
-    /// signal; '==========' only if its first search, of the whole
-    /// model, proved the optimum. With -p N, one thread of it beside N-1
-    /// of branch and bound on the same best solution, whose proof ends
-    /// both. Ignored, without an error, for a satisfaction problem.
-    #[arg(long = "lns")]
-    lns: bool,
-    /// Learn from failures (lazy clause generation): each failure is
-    /// analysed into a nogood that prunes the rest of the search, which
-    /// jumps back, follows the variables of recent failures (the model's
-    /// choices, its booleans that are not an integer's literal, before the
-    /// integers) and restarts.
-    /// For an optimisation problem, and every solution (-a, -n) of a
-    /// satisfaction problem (each excluded by a clause once found), on one
-    /// thread;
-    /// with -p N (N of 2 or more, 3 with --lns), an optimisation problem
-    /// gets one thread that learns beside branch and bound on the others,
-    /// all sharing the best solution, and its proof ends the search.
-    /// Variables of more than 64 values keep only their bounds (interval
-    /// domains), whichever search runs: a bound is cheaper to explain.
-    /// Off by default: measured, it proves schedules nothing else here
-    /// proves, and loses where it explains globals weakly (docs/minizinc.md).
-    #[arg(long = "learn")]
-    learn: bool,
-    /// With --learn and a search annotation (not dropped by -f): what the
-    /// search that learns decides on. activity: the annotation to the
-    /// first solution of an optimisation problem, then the variables of
-    /// recent failures (the default, measured best here: docs/minizinc.md);
-    /// annotation: the annotation's
-    /// variables as it asks, one branch each (the other is learned), then
-    /// the most active of the rest (as Chuffed does by default);
-    /// alternate: the annotation and activity in turn, switching at every
-    /// second restart (as Chuffed's -f). Without an annotation, activity
-    #[arg(long = "learn-search", value_name = "MODE", value_enum, default_value_t = LearnSearchArg::Activity)]
-    learn_search: LearnSearchArg,
-    /// Do not solve: print Knuth's estimate of the search tree's size, the
-    /// nodes per second of a 1 s sample of the search, and the time that
-    /// makes on one thread and on --shards shards.
-    #[arg(long = "estimate")]
-    estimate: bool,
-    /// The shards of --estimate's plan.
-    #[arg(long = "shards", value_name = "M", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..))]
-    shards: u64,
-    /// --estimate's report as one line of JSON.
-    #[arg(long = "json")]
-    json: bool,
-    /// Intermediate solutions of an optimisation problem (the same as -a
-    /// there); a satisfaction problem still gives one.
-    #[arg(short = 'i', long = "intermediate")]
-    intermediate: bool,
-    /// Check overload in every cumulative constraint, beside time-tabling
-    /// (off by default: it paid off on few public scheduling instances).
-    #[arg(long = "cumulative-overload")]
-    cumulative_overload: bool,
-    /// Solve shard I of M of the model's subproblems (the tasks i with
-    /// i mod M = I) and write its result into --out DIR; I/M, slurm or
-    /// slurm/M (from the Slurm array's variables).
-    #[arg(long, value_name = "I/M", requires = "out")]
-    shard: Option<String>,
-    /// The directory of the shard files (with --shard).
-    #[arg(long, value_name = "DIR", requires = "shard")]
-    out: Option<std::path::PathBuf>,
-    /// Record each finished task in FILE and resume from it: the search
-    /// is split into subproblems, the answer printed as 'merge' prints it.
-    #[arg(long, value_name = "FILE")]
-    checkpoint: Option<std::path::PathBuf>,
-    /// Cut the search into the subproblems at depth D (with --shard or
-    /// --checkpoint; default: the engine's pick, about 1024 of them).
-    #[arg(long, value_name = "D")]
-    depth: Option<usize>,
-}
-
-/// The modes of `--learn-search`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum LearnSearchArg {
-    Annotation,
-    Alternate,
-    Activity,
-}
 
 fn main() -> ExitCode {
     let start = Instant::now();
@@ -345,6 +220,21 @@ fn read(path: &std::path::Path) -> Result<String, Failure> {
     Ok(text)
 }
 
+/// The model was not read: a mistake in it, or a limit before the search
+/// (then nothing is known; a shard says it did not finish).
+fn not_read(e: flatzinc::ReadError, args: &Args, out: &Printer) -> Result<(), Failure> {
+    match e {
+        flatzinc::ReadError::Stopped(_) => {
+            if let Some(spec) = &args.shard {
+                return Err(Failure::Message(stopped(spec)));
+            }
+            out.print("=====UNKNOWN=====\n")?;
+            Ok(())
+        }
+        e => Err(Failure::Message(e.to_string())),
+    }
+}
+
 fn run(
     args: &Args,
     start: Instant,
@@ -359,27 +249,24 @@ fn run(
         limits = limits.deadline(deadline);
     }
     let text = read(&args.file)?;
+    let instance = match flatzinc::read_instance(&text, &limits) {
+        Ok(instance) => instance,
+        Err(e) => return not_read(e, args, out),
+    };
+    drop(text);
+    let learn = learns(args, &instance.objective);
     let reading = flatzinc::Reading {
         annotations: !args.free,
-        intervals_above: if args.learn {
+        intervals_above: if learn {
             flatzinc::LEARNING_INTERVALS_ABOVE
         } else {
             csp::MAX_DOMAIN
         },
     };
-    let (instance, mut translation) = match flatzinc::read_with(&text, &reading, &limits) {
-        Ok(read) => read,
-        Err(flatzinc::ReadError::Stopped(_)) => {
-            if let Some(spec) = &args.shard {
-                return Err(Failure::Message(stopped(spec)));
-            }
-            // The limit came before the search: nothing is known.
-            out.print("=====UNKNOWN=====\n")?;
-            return Ok(());
-        }
-        Err(e) => return Err(Failure::Message(e.to_string())),
+    let mut translation = match flatzinc::translate_within(&instance, &reading, &limits) {
+        Ok(translation) => translation,
+        Err(e) => return not_read(e, args, out),
     };
-    drop(text);
     if args.cumulative_overload {
         translation.model.cumulative_overload_check(true);
     }
@@ -410,7 +297,7 @@ fn run(
         threads: args.threads.map_or(1, |n| n as usize),
         lns: args.lns,
         seed: args.seed,
-        learn: args.learn,
+        learn,
         learn_search: match args.learn_search {
             LearnSearchArg::Annotation => csp::LearnSearch::Groups,
             LearnSearchArg::Alternate => csp::LearnSearch::Alternate,
