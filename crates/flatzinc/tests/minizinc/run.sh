@@ -2,7 +2,9 @@
 # Runs MiniZinc models of classic problems through `minizinc --solver csp`
 # and compares what MiniZinc prints with NAME.expected (recorded from this
 # solver, and checked against Gecode's answers when they were written:
-# the same optimum, the same number of solutions, the same status). Every
+# the same optimum, the same number of solutions, the same status; the
+# improving solutions of an optimisation are those of fzn-csp's default
+# search, which learns there). Every
 # solution is also checked by fzn-csp itself against the FlatZinc
 # constraints before it is printed. Needs Debian's minizinc; CI installs
 # it. With --record, writes the .expected files instead.
