@@ -125,6 +125,14 @@ pub(crate) struct Args {
     pub(crate) depth: Option<usize>,
 }
 
+impl Args {
+    /// Whether the search is split into subproblems (--shard,
+    /// --checkpoint, --depth): a job, not one search.
+    pub(crate) fn split(&self) -> bool {
+        self.shard.is_some() || self.checkpoint.is_some() || self.depth.is_some()
+    }
+}
+
 /// The values of `--learn`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum LearnWhen {
@@ -145,8 +153,7 @@ pub(crate) enum LearnSearchArg {
 /// optimisation problem; never in the searches split into subproblems
 /// (--shard, --checkpoint, --depth) or --estimate, which do not learn.
 pub(crate) fn learns(args: &Args, objective: &flatzinc::Objective) -> bool {
-    let split = args.shard.is_some() || args.checkpoint.is_some() || args.depth.is_some();
-    !split
+    !args.split()
         && !args.estimate
         && match args.learn {
             LearnWhen::On => true,

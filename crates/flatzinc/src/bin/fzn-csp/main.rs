@@ -273,7 +273,7 @@ fn run(
     if let Some(seed) = args.seed {
         translation.model.reseed(seed);
     }
-    if args.shard.is_some() || args.checkpoint.is_some() || args.depth.is_some() {
+    if args.split() {
         return job(args, instance, translation, &limits, out);
     }
     let init_time = start.elapsed();
