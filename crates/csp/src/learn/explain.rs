@@ -160,6 +160,9 @@ impl Analysis {
                 }
             }
             Why::Prop(p) => match &props[p as usize] {
+                Prop::Linear(l)
+                    if l.rel == crate::var::Rel::Eq
+                        && self.linear_eq(store, l, t, node, &mut words) => {}
                 Prop::Linear(l) => self.linear(store, l, t, node, &mut words),
                 Prop::ReifiedLinear(r) => {
                     self.all_before(store, r.b, t);

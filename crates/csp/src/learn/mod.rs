@@ -19,6 +19,7 @@ mod cumulative;
 mod distinct;
 mod explain;
 mod extreme;
+mod linear;
 mod nogood;
 mod order;
 mod restart;
@@ -34,6 +35,8 @@ thread_local! {
     /// explanation (`distinct`): the random models' test checks they are
     /// many.
     pub(crate) static BY_DISTINCT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for a linear equality (`linear`).
+    pub(crate) static BY_LINEAR: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a `min` or `max` (`extreme`).
     pub(crate) static BY_EXTREME: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }

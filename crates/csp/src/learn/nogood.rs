@@ -123,6 +123,11 @@ enum Guard {
     Le(i64),
     /// `var >= v`: false once the largest value falls below `v`.
     Ge(i64),
+    /// `var` in a mask: false only once domain word `word` (an index into
+    /// the store's words) has none of `bits`, the mask's part of that
+    /// word, which met the domain when the guard was made (a stale guard
+    /// only costs a visit).
+    Bits { word: u32, bits: u64 },
     /// Any change may.
     Any,
 }
@@ -134,8 +139,10 @@ struct Watch {
     guard: Guard,
 }
 
-/// The guard of clause `lits`' watched literals on `var` (`None` if none).
-fn guard(lits: &[Lit], var: u32) -> Option<Guard> {
+/// The guard of clause `lits`' watched literals on `var` (`None` if none),
+/// a mask's on the word of the domain `store` has now that meets it (with
+/// no store, or none meeting it, any change may turn it false).
+fn guard(lits: &[Lit], var: u32, store: Option<&Store<'_>>) -> Option<Guard> {
     let mut on = lits.iter().take(2).filter(|l| l.var() == var);
     let first = on.next()?;
     if on.next().is_some() {
@@ -144,7 +151,39 @@ fn guard(lits: &[Lit], var: u32) -> Option<Guard> {
     Some(match first {
         Lit::Le { v, .. } => Guard::Le(*v),
         Lit::Ge { v, .. } => Guard::Ge(*v),
-        Lit::In { .. } => Guard::Any,
+        Lit::In { mask, .. } => store
+            .and_then(|store| {
+                let start = store.stat.vars[var as usize].start;
+                mask.iter().enumerate().find_map(|(i, &bits)| {
+                    let word = start + i as u32;
+                    (store.st.words[word as usize] & bits != 0)
+                        .then_some(Guard::Bits { word, bits })
+                })
+            })
+            .unwrap_or(Guard::Any),
+    })
+}
+
+/// Which literals a clause watches on `var` (`None` if none): a watch on
+/// `var` whose key is the same still guards them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Key {
+    Le(i64),
+    Ge(i64),
+    In,
+    Two,
+}
+
+fn watched(lits: &[Lit], var: u32) -> Option<Key> {
+    let mut on = lits.iter().take(2).filter(|l| l.var() == var);
+    let first = on.next()?;
+    if on.next().is_some() {
+        return Some(Key::Two);
+    }
+    Some(match first {
+        Lit::Le { v, .. } => Key::Le(*v),
+        Lit::Ge { v, .. } => Key::Ge(*v),
+        Lit::In { .. } => Key::In,
     })
 }
 
@@ -165,15 +204,15 @@ impl Nogoods {
         }
     }
 
-    fn watch(&mut self, c: u32) {
+    fn watch(&mut self, c: u32, store: Option<&Store<'_>>) {
         let lits = &self.clauses[c as usize].lits;
         let a = lits[0].var();
-        let first = guard(lits, a).expect("watched");
+        let first = guard(lits, a, store).expect("watched");
         self.watches[a as usize].push(Watch { c, guard: first });
         if let Some(b) = lits.get(1).map(Lit::var)
             && b != a
         {
-            let second = guard(lits, b).expect("watched");
+            let second = guard(lits, b, store).expect("watched");
             self.watches[b as usize].push(Watch { c, guard: second });
         }
     }
@@ -181,10 +220,10 @@ impl Nogoods {
     /// Adds a clause whose first literal is open or true and whose second
     /// (if any) is false at the deepest level of the others; returns its
     /// index.
-    pub(crate) fn add(&mut self, clause: Clause) -> u32 {
+    pub(crate) fn add(&mut self, clause: Clause, store: &Store<'_>) -> u32 {
         let c = self.clauses.len() as u32;
         self.clauses.push(clause);
-        self.watch(c);
+        self.watch(c, Some(store));
         c
     }
 
@@ -216,17 +255,24 @@ impl Nogoods {
             {
                 continue;
             }
-            let list = std::mem::take(&mut self.watches[var as usize]);
-            let mut kept = Vec::with_capacity(list.len());
+            // Compacted in place: `kept` watches stay at the front.
+            let mut list = std::mem::take(&mut self.watches[var as usize]);
+            let mut kept = 0;
             let mut result = Ok(());
-            for (i, &w) in list.iter().enumerate() {
-                if !may_be_false(w.guard, store, var) {
-                    kept.push(w);
+            let bounds = (store.min(var), store.max(var));
+            let mut i = 0;
+            while i < list.len() {
+                let w = list[i];
+                i += 1;
+                if !may_be_false(w.guard, store, bounds) {
+                    list[kept] = w;
+                    kept += 1;
                     continue;
                 }
                 let (visit, stays) = self.visit(w.c, var, store);
                 if let Some(guard) = stays {
-                    kept.push(Watch { c: w.c, guard });
+                    list[kept] = Watch { c: w.c, guard };
+                    kept += 1;
                 }
                 match visit {
                     Visit::Keep => {}
@@ -239,13 +285,15 @@ impl Nogoods {
                     Visit::Conflict => result = Err(w.c),
                 }
                 if result.is_err() {
-                    kept.extend_from_slice(&list[i + 1..]);
+                    list.copy_within(i.., kept);
+                    kept += list.len() - i;
                     break;
                 }
             }
+            list.truncate(kept);
             // Clauses that came to watch `var` while its list was out.
-            kept.append(&mut self.watches[var as usize]);
-            self.watches[var as usize] = kept;
+            list.append(&mut self.watches[var as usize]);
+            self.watches[var as usize] = list;
             result?;
         }
         Ok(changed)
@@ -261,9 +309,9 @@ impl Nogoods {
     fn visit(&mut self, c: u32, var: u32, store: &Store<'_>) -> (Visit, Option<Guard>) {
         let lits = &mut self.clauses[c as usize].lits;
         let before = [
-            (lits[0].var(), guard(lits, lits[0].var())),
+            (lits[0].var(), watched(lits, lits[0].var())),
             lits.get(1)
-                .map_or((NONE, None), |l| (l.var(), guard(lits, l.var()))),
+                .map_or((NONE, None), |l| (l.var(), watched(lits, l.var()))),
         ];
         if before[0].0 != var && before[1].0 != var {
             // A stale entry: the clause's watches left `var`.
@@ -299,16 +347,15 @@ impl Nogoods {
         let mut added = [NONE; 2];
         for (i, lit) in lits.iter().take(2).enumerate() {
             let w = lit.var();
-            let g = guard(lits, w);
-            if w != var && !added.contains(&w) && !before.contains(&(w, g)) {
+            if w != var && !added.contains(&w) && !before.contains(&(w, watched(lits, w))) {
                 self.watches[w as usize].push(Watch {
                     c,
-                    guard: g.expect("watched"),
+                    guard: guard(lits, w, Some(store)).expect("watched"),
                 });
                 added[i] = w;
             }
         }
-        (visit, guard(lits, var))
+        (visit, guard(lits, var, Some(store)))
     }
 
     /// Keeps the clauses `keep` says yes to, renumbered, and watches them
@@ -320,18 +367,22 @@ impl Nogoods {
             list.clear();
         }
         for c in 0..self.clauses.len() as u32 {
-            self.watch(c);
+            self.watch(c, None);
         }
     }
 }
 
 /// Whether a watched literal guarded by `guard` may have turned false
 /// (no domain is empty here: an emptied one failed before).
-fn may_be_false(guard: Guard, store: &Store<'_>, var: u32) -> bool {
+/// `(lo, hi)` are the variable's bounds, read once for its whole list: a
+/// consequence asserted on it meanwhile narrows it again, and the list is
+/// read again for that.
+fn may_be_false(guard: Guard, store: &Store<'_>, (lo, hi): (i64, i64)) -> bool {
     match guard {
+        Guard::Bits { word, bits } => store.st.words[word as usize] & bits == 0,
         Guard::Any => true,
-        Guard::Le(v) => store.min(var) > v,
-        Guard::Ge(v) => store.max(var) < v,
+        Guard::Le(v) => lo > v,
+        Guard::Ge(v) => hi < v,
     }
 }
 

@@ -146,11 +146,11 @@ impl Learner {
         self.backjump(learned.level);
         #[cfg(test)]
         self.log.push((learned.clause.clone(), self.incumbent));
-        let c = self.nogoods.add(learned.clause);
         let mut store = Store {
             stat: &self.stat,
             st: &mut self.st,
         };
+        let c = self.nogoods.add(learned.clause, &store);
         self.nogoods.assert_first(c, &mut store).map_err(|_| {
             store.clear();
             c

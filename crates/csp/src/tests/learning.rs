@@ -425,9 +425,14 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
     assert!(every > 200, "{every} models' every solution compared");
     let by_distinct = crate::learn::BY_DISTINCT.with(|n| n.get());
     let by_extreme = crate::learn::BY_EXTREME.with(|n| n.get());
+    let by_linear = crate::learn::BY_LINEAR.with(|n| n.get());
     eprintln!(
         "learned {learned} optima {optima} empty {empty} every {every} \
-         by all-different {by_distinct} by min/max {by_extreme}"
+         by all-different {by_distinct} by min/max {by_extreme} by == {by_linear}"
+    );
+    assert!(
+        by_linear > 100,
+        "{by_linear} explained by an equality's own"
     );
     assert!(
         by_extreme > 100,
