@@ -114,6 +114,7 @@ mod search;
 mod settings;
 mod split;
 mod trace;
+mod turns;
 mod value;
 mod work;
 
@@ -125,5 +126,6 @@ pub use search::{Search, Solutions, count, first, for_each};
 pub use settings::{Progress, Settings};
 pub use split::{Incumbent, Parallel, subproblems, subproblems_auto, subproblems_within};
 pub use trace::{Event, Kind, Node, Trace, trace};
+pub use turns::{Turn, Turns};
 pub use value::{Stacked, ValueProblem, count_values};
 pub use work::{PerTask, Runner, Setup, WorkList};

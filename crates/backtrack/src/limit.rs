@@ -5,6 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::turns::Turns;
+
 /// Bounds on a search: a node budget, a deadline and a cancel flag.
 ///
 /// A search that hits a limit stops with [`Outcome::Stopped`] and can be
@@ -33,6 +35,9 @@ pub struct Limits {
     deadline: Option<Instant>,
     /// Flags that stop the search once any of them is raised.
     cancel: Vec<Arc<AtomicBool>>,
+    /// The turns this search takes on a core shared with others, and its
+    /// place in them.
+    turn: Option<(Arc<Turns>, usize)>,
 }
 
 impl Limits {
@@ -69,6 +74,15 @@ impl Limits {
         self
     }
 
+    /// Take turns with other searches, as search `me` of `turns`: each
+    /// [`poll`](Limits::poll) passes the baton on when this search's slice
+    /// is over, and waits for it to come back (see [`Turns`]).
+    #[must_use]
+    pub fn turn(mut self, turns: Arc<Turns>, me: usize) -> Self {
+        self.turn = Some((turns, me));
+        self
+    }
+
     /// The node budget, if any.
     pub fn node_budget(&self) -> Option<u64> {
         self.nodes
@@ -76,7 +90,7 @@ impl Limits {
 
     /// Whether a clock or a flag has to be polled during the search.
     pub fn needs_polling(&self) -> bool {
-        self.deadline.is_some() || !self.cancel.is_empty()
+        self.deadline.is_some() || !self.cancel.is_empty() || self.turn.is_some()
     }
 
     /// The deadline or the cancel flag, if one of them says to stop now.
@@ -85,7 +99,13 @@ impl Limits {
     /// nodes it has visited. A search written by hand (such as a
     /// [`WorkList`](crate::WorkList)'s own fast loop) calls this every few
     /// thousand nodes to honour the same limits as the engine.
+    ///
+    /// A search that takes [`turns`](Limits::turn) may wait here for its
+    /// next one.
     pub fn poll(&self) -> Option<Stop> {
+        if let Some((turns, me)) = &self.turn {
+            turns.take(*me);
+        }
         if self.cancel.iter().any(|flag| flag.load(Ordering::Relaxed)) {
             return Some(Stop::Cancelled);
         }
@@ -104,6 +124,7 @@ impl Limits {
             nodes: None,
             deadline: self.deadline,
             cancel: self.cancel.clone(),
+            turn: self.turn.clone(),
         }
     }
 

@@ -8,5 +8,6 @@ mod shared;
 mod split;
 mod toys;
 mod trace;
+mod turns;
 mod value;
 mod work;

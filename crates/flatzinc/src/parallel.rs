@@ -3,7 +3,8 @@
 //! solutions come out in the order of the search on one thread; an
 //! optimisation shares each improvement with every thread at once, and
 //! with `--lns` one thread searches neighbourhoods of the best solution
-//! instead.
+//! instead, with `--learn` one thread learns; on one core, learning and
+//! branch and bound take turns (`Options::turns`).
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -127,7 +128,9 @@ pub(crate) fn satisfy(
 /// thread searches by learning from its failures
 /// ([`Network::optimize_learning_shared`]) on the same incumbent: its
 /// improvements prune the others, theirs bound it at its restarts, and its
-/// proof of optimality ends the whole search.
+/// proof of optimality ends the whole search. With `options.turns` on one
+/// thread, the two of them: two threads that take turns on one core
+/// ([`Options::turns`]).
 ///
 /// With `options.lns`, a portfolio: one thread runs large-neighbourhood
 /// search ([`crate::lns`]) and the others branch and bound, all on the
@@ -144,16 +147,31 @@ pub(crate) fn optimize(
     let instance = run.instance;
     let each = options.all || options.intermediate || options.solutions.is_some();
     let with_lns = options.lns && options.threads > 1;
+    // Learning and branch and bound taking turns on one core.
+    let turns = (options.learn && options.turns && options.threads <= 1 && !options.lns)
+        .then(|| backtrack::Turns::new(&[crate::solve::TURN; 2]));
     // A thread that learns, if one is left for branch and bound.
-    let with_learn = options.learn && options.threads - usize::from(with_lns) >= 2;
+    let with_learn =
+        options.learn && (turns.is_some() || options.threads - usize::from(with_lns) >= 2);
     let problem = Counted::new(network);
     let incumbent = Arc::new(Incumbent::new());
-    let threads = options.threads - usize::from(with_lns) - usize::from(with_learn);
+    let threads = if turns.is_some() {
+        1
+    } else {
+        options.threads - usize::from(with_lns) - usize::from(with_learn)
+    };
+    // The search that learns is search 0 of the turns (it starts: an
+    // instance it solves within its first slice is solved as by it alone),
+    // branch and bound 1.
+    let turn = |limits: backtrack::Limits, me: usize| match &turns {
+        Some(turns) => limits.turn(Arc::clone(turns), me),
+        None => limits,
+    };
     // Raised when the search that learns proves the optimum: branch and
     // bound stops.
     let proved = Arc::new(AtomicBool::new(false));
     let search = parallel(run, threads, PER_THREAD)
-        .limits(run.limits.clone().cancel_flag(Arc::clone(&proved)));
+        .limits(turn(run.limits.clone().cancel_flag(Arc::clone(&proved)), 1));
     // Improvements found, counted by the threads (one at a time).
     let found = AtomicU64::new(0);
     // Raised when the complete search ends: the neighbourhoods stop.
@@ -193,7 +211,9 @@ pub(crate) fn optimize(
         let searching = {
             let send = send.clone();
             let over = &over;
+            let turn = turns.as_ref().map(|t| t.enter(1));
             scope.spawn(|| {
+                let _turn = turn;
                 let send = send;
                 let report = search.optimize(&problem, &incumbent, |state, _| {
                     // A solution found before the threads see the cancel
@@ -226,9 +246,11 @@ pub(crate) fn optimize(
         });
         let learning = with_learn.then(|| {
             let send = send.clone();
-            let limits = run.limits.clone().cancel_flag(Arc::clone(&over));
+            let limits = turn(run.limits.clone().cancel_flag(Arc::clone(&over)), 0);
             let (network, incumbent, proved) = (&problem.network, &incumbent, &proved);
+            let turn = turns.as_ref().map(|t| t.enter(0));
             scope.spawn(move || {
+                let _turn = turn;
                 let report = network.optimize_learning_shared(&limits, incumbent, |solution| {
                     if let Some(sent) = improved(solution) {
                         let _ = send.send(sent);

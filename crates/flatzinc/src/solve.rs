@@ -65,12 +65,24 @@ pub struct Options {
     /// ends the search ([`csp::Network::optimize_learning_shared`]); every
     /// other search ignores it.
     pub learn: bool,
+    /// With `learn` on one thread, an optimisation problem's search that
+    /// learns and branch and bound take turns on the one core
+    /// ([`backtrack::Turns`], a slice of [`TURN`] each), on one incumbent,
+    /// as with `threads` of 2: each is at most about twice as slow as the
+    /// faster of the two alone, where either alone may be many times
+    /// slower than the other. Ignored otherwise.
+    pub turns: bool,
     /// What the search that learns decides on when the instance has a
     /// search annotation ([`csp::LearnSearch`]: by default the activity of
     /// the variables, the annotation's starting first); without one, or
     /// translated without it (`-f`), the activity of the variables alone.
     pub learn_search: csp::LearnSearch,
 }
+
+/// The slice of time each search holds the core for with
+/// [`Options::turns`]: long beside the cost of a switch (a thread woken),
+/// short beside the second or more that a search worth a portfolio takes.
+pub const TURN: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// The seed of the randomised choices when [`Options::seed`] gives none.
 pub const DEFAULT_SEED: u64 = csp::Lns::DEFAULT_SEED;
@@ -250,6 +262,9 @@ pub fn solve(
         started,
     };
     let single = options.threads <= 1 && !options.lns;
+    if options.learn && single && options.turns && translation.optimize {
+        return crate::parallel::optimize(&run, network, options, emit);
+    }
     if options.learn && single && (translation.optimize || wanted == 1) {
         return crate::learn::solve(&run, network, options, emit);
     }

@@ -285,3 +285,74 @@ fn by_default_an_optimisation_learns_and_a_satisfaction_does_not() {
         "{err}"
     );
 }
+
+/// A Golomb ruler of `m` marks in `0..=n` as FlatZinc: the marks
+/// increasing from 0, their differences all different, the first
+/// difference below the last, the last mark minimised.
+fn golomb(m: usize, n: usize) -> String {
+    let mut fzn = String::new();
+    for i in 0..m {
+        fzn += &format!("var 0..{n}: m{i} :: output_var;\n");
+    }
+    let mut diffs = Vec::new();
+    for i in 0..m {
+        for j in i + 1..m {
+            fzn += &format!("var 1..{n}: d{i}_{j};\n");
+            diffs.push(format!("d{i}_{j}"));
+        }
+    }
+    fzn += "constraint int_eq(m0, 0);\n";
+    for i in 0..m - 1 {
+        fzn += &format!("constraint int_lt(m{i}, m{});\n", i + 1);
+    }
+    for i in 0..m {
+        for j in i + 1..m {
+            fzn += &format!("constraint int_lin_eq([1,-1,1],[d{i}_{j},m{j},m{i}],0);\n");
+        }
+    }
+    fzn += &format!("constraint fzn_all_different_int([{}]);\n", diffs.join(","));
+    fzn += &format!(
+        "constraint int_lt({}, {});\n",
+        diffs[0],
+        diffs[diffs.len() - 1]
+    );
+    fzn += &format!(
+        "solve :: int_search([{}],input_order,indomain_min,complete) minimize m{};\n",
+        (0..m)
+            .map(|i| format!("m{i}"))
+            .collect::<Vec<_>>()
+            .join(","),
+        m - 1
+    );
+    fzn
+}
+
+/// By default an optimisation problem is searched by learning and by
+/// branch and bound in turns (long enough here for several turns): the
+/// same proved optimum as each alone, and the statistics of both.
+#[test]
+fn learning_and_branch_and_bound_in_turns_prove_the_optimum_of_each() {
+    let (_dir, path) = file(&golomb(7, 49));
+    let last = |out: &str| {
+        out.lines()
+            .rev()
+            .find(|l| l.starts_with("m6 = "))
+            .map(str::to_string)
+    };
+    let mut seen = Vec::new();
+    for flags in [
+        &["--learn=off"][..],
+        &["--learn"],
+        &[],
+        &["--learn=auto", "-s"],
+    ] {
+        let out = stdout(&run(flags, &path));
+        assert!(out.contains("----------\n=========="), "{flags:?}: {out}");
+        seen.push(last(&out));
+        if flags.contains(&"-s") {
+            assert!(out.contains("%%%mzn-stat: nodes="), "{out}");
+        }
+    }
+    assert_eq!(seen[0].as_deref(), Some("m6 = 25;"), "{seen:?}");
+    assert!(seen.iter().all(|s| *s == seen[0]), "{seen:?}");
+}

@@ -61,16 +61,19 @@ pub(crate) struct Args {
     /// analysed into a nogood that prunes the rest of the search, which
     /// jumps back, follows the variables of recent failures (the model's
     /// choices, its booleans that are not an integer's literal, before the
-    /// integers) and restarts. auto (the default): on for an optimisation
-    /// problem, off for a satisfaction problem, as measured best here
-    /// (docs/minizinc.md): it proves schedules branch and bound does not,
-    /// and finds first solutions and counts slower. on (--learn alone):
-    /// also the first solution, or every solution (-a, -n, each excluded
-    /// by a clause once found), of a satisfaction problem. off: branch and
-    /// bound. An optimisation problem learns on one thread; with -p N (N
-    /// of 2 or more, 3 with --lns), one thread learns beside branch and
-    /// bound on the others, all sharing the best solution, and its proof
-    /// ends the search. While learning, variables of more than 64 values
+    /// integers) and restarts. auto (the default): an optimisation problem
+    /// is searched both ways, learning and branch and bound taking turns
+    /// of 20 ms on one core and sharing the best solution (whichever
+    /// proves the optimum ends both); a satisfaction problem does not
+    /// learn. As measured best here (docs/minizinc.md): learning proves
+    /// schedules branch and bound does not, branch and bound is many times
+    /// faster on some (golomb), and learning finds first solutions and
+    /// counts slower. on (--learn alone): learning alone, also for the
+    /// first solution, or every solution (-a, -n, each excluded by a
+    /// clause once found), of a satisfaction problem. off: branch and
+    /// bound. With -p N (N of 2 or more, 3 with --lns), one thread learns
+    /// beside branch and bound on the others, all sharing the best
+    /// solution, and its proof ends the search. While learning, variables of more than 64 values
     /// keep only their bounds (interval domains), whichever search runs: a
     /// bound is cheaper to explain. --shard, --checkpoint and --estimate
     /// never learn

@@ -298,6 +298,7 @@ fn run(
         lns: args.lns,
         seed: args.seed,
         learn,
+        turns: args.learn == args::LearnWhen::Auto,
         learn_search: match args.learn_search {
             LearnSearchArg::Annotation => csp::LearnSearch::Groups,
             LearnSearchArg::Alternate => csp::LearnSearch::Alternate,

@@ -1,0 +1,166 @@
+//! Searches that share one core by taking turns.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+/// A baton that several searches, each on its own thread, pass around so
+/// that one runs at a time: a portfolio on one core. Each search holds it
+/// for its slice of time, then hands it to the next one still running.
+///
+/// A search takes part through its [`Limits`](crate::Limits) (see
+/// [`Limits::turn`](crate::Limits::turn)): each time it polls them, it
+/// passes the baton on if its slice is over, and waits while another
+/// holds it. A search that ends must [`leave`](Turns::leave) (a
+/// [`Turn`] guard does it when dropped), or the others wait for it for
+/// ever. The time a search spends waiting is no CPU time.
+///
+/// Search 0 holds the baton first.
+///
+/// # Example
+///
+/// Two searches with one slice each of 1 ms, taking turns:
+///
+/// ```
+/// use std::time::Duration;
+/// use backtrack::{Limits, Turns};
+///
+/// let turns = Turns::new(&[Duration::from_millis(1), Duration::from_millis(1)]);
+/// let counts: Vec<u64> = std::thread::scope(|scope| {
+///     let handles: Vec<_> = (0..2)
+///         .map(|me| {
+///             let turns = turns.clone();
+///             scope.spawn(move || {
+///                 let _turn = turns.enter(me);
+///                 let limits = Limits::default().turn(turns.clone(), me);
+///                 (0..1000).map(|_| u64::from(limits.poll().is_none())).sum()
+///             })
+///         })
+///         .collect();
+///     handles.into_iter().map(|h| h.join().unwrap()).collect()
+/// });
+/// assert_eq!(counts, [1000, 1000]);
+/// ```
+pub struct Turns {
+    /// Who holds the baton.
+    holder: AtomicUsize,
+    /// When its slice ends, in nanoseconds from `origin`.
+    ends: AtomicU64,
+    origin: Instant,
+    slices: Box<[Duration]>,
+    /// Which searches still run.
+    running: Mutex<Box<[bool]>>,
+    passed: Condvar,
+}
+
+impl fmt::Debug for Turns {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Turns")
+            .field("holder", &self.holder.load(Ordering::Relaxed))
+            .field("slices", &self.slices)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A search's part in [`Turns`]: it leaves them when dropped (its thread
+/// ended, or panicked).
+#[derive(Debug)]
+#[must_use = "the search leaves the turns when this is dropped"]
+pub struct Turn {
+    turns: Arc<Turns>,
+    me: usize,
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        self.turns.leave(self.me);
+    }
+}
+
+impl Turns {
+    /// Turns for `slices.len()` searches, search `i` holding the baton
+    /// `slices[i]` at a time.
+    ///
+    /// # Panics
+    ///
+    /// If `slices` is empty.
+    pub fn new(slices: &[Duration]) -> Arc<Turns> {
+        assert!(!slices.is_empty(), "turns need a search");
+        let turns = Turns {
+            holder: AtomicUsize::new(0),
+            ends: AtomicU64::new(0),
+            origin: Instant::now(),
+            slices: slices.into(),
+            running: Mutex::new(vec![true; slices.len()].into()),
+            passed: Condvar::new(),
+        };
+        turns.ends.store(turns.at(slices[0]), Ordering::Relaxed);
+        Arc::new(turns)
+    }
+
+    /// The guard of search `me`'s part: it leaves when dropped.
+    pub fn enter(self: &Arc<Self>, me: usize) -> Turn {
+        Turn {
+            turns: Arc::clone(self),
+            me,
+        }
+    }
+
+    /// Nanoseconds from `origin` to `after` from now.
+    fn at(&self, after: Duration) -> u64 {
+        let end = self.origin.elapsed().saturating_add(after);
+        u64::try_from(end.as_nanos()).unwrap_or(u64::MAX)
+    }
+
+    fn running(&self) -> MutexGuard<'_, Box<[bool]>> {
+        self.running.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Search `me` polls: it goes on while it holds the baton and its
+    /// slice lasts; else it passes the baton on (if another search still
+    /// runs) and waits for it to come back.
+    pub fn take(&self, me: usize) {
+        if self.holder.load(Ordering::Acquire) == me {
+            let now = u64::try_from(self.origin.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            if now < self.ends.load(Ordering::Relaxed) {
+                return;
+            }
+        }
+        let mut running = self.running();
+        if self.holder.load(Ordering::Acquire) == me {
+            self.pass(me, &running);
+        }
+        while self.holder.load(Ordering::Acquire) != me {
+            running = self
+                .passed
+                .wait(running)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Search `me` has ended: the baton goes on without it.
+    pub fn leave(&self, me: usize) {
+        let mut running = self.running();
+        if let Some(r) = running.get_mut(me) {
+            *r = false;
+        }
+        if self.holder.load(Ordering::Acquire) == me {
+            self.pass(me, &running);
+        }
+    }
+
+    /// Hands the baton from `me` to the next search still running after
+    /// it (back to `me` if none), for that one's slice.
+    fn pass(&self, me: usize, running: &[bool]) {
+        let n = running.len();
+        let next = (1..=n)
+            .map(|k| (me + k) % n)
+            .find(|&i| running[i])
+            .unwrap_or(me);
+        self.ends
+            .store(self.at(self.slices[next]), Ordering::Relaxed);
+        self.holder.store(next, Ordering::Release);
+        self.passed.notify_all();
+    }
+}

@@ -1,0 +1,63 @@
+//! Searches taking turns on one core: one at a time between polls, each
+//! in its turn, and the others go on when one leaves.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use backtrack::{Limits, Turns};
+
+#[test]
+fn one_search_runs_at_a_time_and_each_gets_turns_until_it_leaves() {
+    let turns = Turns::new(&[Duration::from_millis(2); 3]);
+    let inside = AtomicUsize::new(0);
+    // Who ran between two polls, in order.
+    let order = Mutex::new(Vec::new());
+    // Search 0 leaves early; the others still take turns after it.
+    let steps = [50, 400, 400];
+    std::thread::scope(|scope| {
+        for (me, &n) in steps.iter().enumerate() {
+            let (turns, inside, order) = (Arc::clone(&turns), &inside, &order);
+            scope.spawn(move || {
+                let _turn = turns.enter(me);
+                let limits = Limits::default().turn(Arc::clone(&turns), me);
+                for _ in 0..n {
+                    assert_eq!(limits.poll(), None);
+                    assert_eq!(inside.fetch_add(1, Ordering::SeqCst), 0, "two at once");
+                    {
+                        let mut order = order.lock().unwrap();
+                        if order.last() != Some(&me) {
+                            order.push(me);
+                        }
+                    }
+                    let start = Instant::now();
+                    while start.elapsed() < Duration::from_micros(50) {
+                        std::hint::spin_loop();
+                    }
+                    inside.fetch_sub(1, Ordering::SeqCst);
+                }
+            });
+        }
+    });
+    let order = order.into_inner().unwrap();
+    // Each of 1 and 2 ran 20 ms in slices of 2 ms: many turns each.
+    for me in [1, 2] {
+        let turns_of = order.iter().filter(|&&m| m == me).count();
+        assert!(turns_of >= 4, "search {me} had {turns_of} turns: {order:?}");
+    }
+    // 0 ran, and left before the end.
+    assert!(order.contains(&0), "{order:?}");
+    assert_ne!(order.last(), Some(&0), "{order:?}");
+}
+
+#[test]
+fn a_search_alone_in_its_turns_never_waits() {
+    let turns = Turns::new(&[Duration::from_nanos(1), Duration::from_nanos(1)]);
+    let _other = turns.enter(1);
+    // Search 1 left before it ever polled.
+    drop(_other);
+    let limits = Limits::default().turn(Arc::clone(&turns), 0);
+    for _ in 0..1000 {
+        assert_eq!(limits.poll(), None);
+    }
+}
