@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 /// [`Turn`] guard does it when dropped), or the others wait for it for
 /// ever. The time a search spends waiting is no CPU time.
 ///
-/// Search 0 holds the baton first.
+/// Search 0 holds the baton first, its slice counted from its first
+/// poll.
 ///
 /// # Example
 ///
@@ -45,7 +46,9 @@ use std::time::{Duration, Instant};
 pub struct Turns {
     /// Who holds the baton.
     holder: AtomicUsize,
-    /// When its slice ends, in nanoseconds from `origin`.
+    /// When its slice ends, in nanoseconds from `origin` ([`u64::MAX`]
+    /// until the first holder first polls: its slice starts then, not
+    /// while its thread starts).
     ends: AtomicU64,
     origin: Instant,
     slices: Box<[Duration]>,
@@ -87,16 +90,14 @@ impl Turns {
     /// If `slices` is empty.
     pub fn new(slices: &[Duration]) -> Arc<Turns> {
         assert!(!slices.is_empty(), "turns need a search");
-        let turns = Turns {
+        Arc::new(Turns {
             holder: AtomicUsize::new(0),
-            ends: AtomicU64::new(0),
+            ends: AtomicU64::new(u64::MAX),
             origin: Instant::now(),
             slices: slices.into(),
             running: Mutex::new(vec![true; slices.len()].into()),
             passed: Condvar::new(),
-        };
-        turns.ends.store(turns.at(slices[0]), Ordering::Relaxed);
-        Arc::new(turns)
+        })
     }
 
     /// The guard of search `me`'s part: it leaves when dropped.
@@ -122,8 +123,14 @@ impl Turns {
     /// runs) and waits for it to come back.
     pub fn take(&self, me: usize) {
         if self.holder.load(Ordering::Acquire) == me {
+            let ends = self.ends.load(Ordering::Relaxed);
+            if ends == u64::MAX {
+                // The first poll of the first holder: its slice starts.
+                self.ends.store(self.at(self.slices[me]), Ordering::Relaxed);
+                return;
+            }
             let now = u64::try_from(self.origin.elapsed().as_nanos()).unwrap_or(u64::MAX);
-            if now < self.ends.load(Ordering::Relaxed) {
+            if now < ends {
                 return;
             }
         }

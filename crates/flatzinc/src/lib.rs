@@ -70,6 +70,7 @@ mod parallel;
 mod parse;
 pub mod solve;
 mod translate;
+mod turns;
 
 pub use ast::{
     Annotation, Base, Constraint, Declaration, Expr, Goal, Index, Model, Pos, Predicate, Solve,

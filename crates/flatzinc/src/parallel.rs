@@ -337,7 +337,7 @@ pub(crate) fn optimize(
 }
 
 /// What a thread returned, or its panic passed on.
-fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+pub(crate) fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
     match handle.join() {
         Ok(value) => value,
         Err(panic) => std::panic::resume_unwind(panic),

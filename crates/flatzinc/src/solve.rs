@@ -68,9 +68,12 @@ pub struct Options {
     /// With `learn` on one thread, an optimisation problem's search that
     /// learns and branch and bound take turns on the one core
     /// ([`backtrack::Turns`], a slice of [`TURN`] each), on one incumbent,
-    /// as with `threads` of 2: each is at most about twice as slow as the
-    /// faster of the two alone, where either alone may be many times
-    /// slower than the other. Ignored otherwise.
+    /// as with `threads` of 2; for the first solution of a satisfaction
+    /// problem, the search that learns and depth-first search, the first
+    /// solution of either ending both. The two together are at most about
+    /// twice as slow as the faster of the two alone, where either alone
+    /// may be many times slower than the other. Ignored otherwise (every
+    /// solution, or more than one, of a satisfaction problem learns alone).
     pub turns: bool,
     /// What the search that learns decides on when the instance has a
     /// search annotation ([`csp::LearnSearch`]: by default the activity of
@@ -262,8 +265,13 @@ pub fn solve(
         started,
     };
     let single = options.threads <= 1 && !options.lns;
-    if options.learn && single && options.turns && translation.optimize {
-        return crate::parallel::optimize(&run, network, options, emit);
+    if options.learn && single && options.turns {
+        if translation.optimize {
+            return crate::parallel::optimize(&run, network, options, emit);
+        }
+        if wanted == 1 {
+            return crate::turns::first(&run, network, emit);
+        }
     }
     if options.learn && single && (translation.optimize || wanted == 1) {
         return crate::learn::solve(&run, network, options, emit);

@@ -57,16 +57,28 @@ fn an_unsatisfiable_model_is_proved_so() {
          constraint int_ne(x, y);\nconstraint int_ne(y, z);\nconstraint int_ne(x, z);\n\
          solve satisfy;\n",
     );
-    assert_eq!(
-        stdout(&run(&["--learn"], &path)),
-        "=====UNSATISFIABLE=====\n"
-    );
+    for flags in [&["--learn"][..], &[]] {
+        assert_eq!(stdout(&run(flags, &path)), "=====UNSATISFIABLE=====\n");
+    }
     let (_dir, path) =
         file("var 0..9: x :: output_var;\nconstraint int_lin_le([1],[x],-1);\nsolve minimize x;\n");
-    assert_eq!(
-        stdout(&run(&["--learn"], &path)),
-        "=====UNSATISFIABLE=====\n"
-    );
+    for flags in [&["--learn"][..], &[]] {
+        assert_eq!(stdout(&run(flags, &path)), "=====UNSATISFIABLE=====\n");
+    }
+    // A Golomb ruler of 7 marks shorter than 25, the optimum, as a
+    // satisfaction problem: long enough for the default's two searches
+    // to take turns.
+    let short = golomb(7, 49)
+        .replace("solve ::", "constraint int_le(m6, 24);\nsolve ::")
+        .replace("minimize m6;", "satisfy;");
+    let (_dir, path) = file(&short);
+    for flags in [&["--learn=off"][..], &["--learn"], &[]] {
+        assert_eq!(
+            stdout(&run(flags, &path)),
+            "=====UNSATISFIABLE=====\n",
+            "{flags:?}"
+        );
+    }
 }
 
 #[test]
@@ -225,12 +237,15 @@ fn the_search_that_learns_decides_on_the_choices_first() {
     assert_eq!(out, "x = 1;\nb = false;\n----------\n", "{out}");
 }
 
-/// `--learn` alone is `--learn=on`; by default (`--learn=auto`) an
-/// optimisation problem learns and a satisfaction problem does not: the
-/// same search as `on` and as `off` respectively, told apart by what each
-/// prints. A value it does not know is an error that names the values.
+/// `--learn` alone is `--learn=on`: learning alone; `--learn=off` never
+/// learns; by default (`--learn=auto`) both searches run in turns, so the
+/// first solution, or the improving ones, are either's (depth-first search
+/// starts on a satisfaction problem, learning on an optimisation; on
+/// these small models the first to start usually ends before the other
+/// begins, but a busy machine may give the other a turn first). A value
+/// it does not know is an error that names the values.
 #[test]
-fn by_default_an_optimisation_learns_and_a_satisfaction_does_not() {
+fn by_default_learning_and_the_search_without_it_take_turns() {
     // Without learning the annotation gives the first solution (x at its
     // largest); the search that learns starts from the smallest values.
     let (_dir, sat) = file(
@@ -238,16 +253,25 @@ fn by_default_an_optimisation_learns_and_a_satisfaction_does_not() {
          constraint int_lin_le([1,1],[x,y],8);\n\
          solve :: int_search([x,y],input_order,indomain_max,complete) satisfy;\n",
     );
+    let (plain, learned) = (
+        "x = 5;\ny = 3;\n----------\n",
+        "x = 1;\ny = 1;\n----------\n",
+    );
     for (flags, first) in [
-        (&[][..], "x = 5;\ny = 3;\n"),
-        (&["--learn=auto"][..], "x = 5;\ny = 3;\n"),
-        (&["--learn=off"][..], "x = 5;\ny = 3;\n"),
-        (&["--learn"][..], "x = 1;\ny = 1;\n"),
-        (&["--learn=on"][..], "x = 1;\ny = 1;\n"),
+        (&["--learn=off"][..], plain),
+        (&["--learn"][..], learned),
+        (&["--learn=on"][..], learned),
     ] {
-        let out = stdout(&run(flags, &sat));
-        assert_eq!(out, format!("{first}----------\n"), "{flags:?}");
+        assert_eq!(stdout(&run(flags, &sat)), first, "{flags:?}");
     }
+    for flags in [&[][..], &["--learn=auto"]] {
+        let out = stdout(&run(flags, &sat));
+        assert!(out == plain || out == learned, "{flags:?}: {out}");
+    }
+    // Every solution never learns by default: the annotation's order.
+    let out = stdout(&run(&["-a"], &sat));
+    assert!(out.starts_with(plain), "{out}");
+    assert!(out.ends_with("==========\n"), "{out}");
     // The same annotation on an optimisation problem: branch and bound
     // improves it one step at a time (15 solutions); the search that
     // learns follows it to the first solution only, then decides by
@@ -265,8 +289,10 @@ fn by_default_an_optimisation_learns_and_a_satisfaction_does_not() {
     };
     assert_eq!(solutions(&["--learn=off"]), 15);
     assert_eq!(solutions(&["--learn"]), 3);
-    assert_eq!(solutions(&[]), 3);
-    assert_eq!(solutions(&["--learn=auto"]), 3);
+    for flags in [&[][..], &["--learn=auto"]] {
+        let n = solutions(flags);
+        assert!((3..=15).contains(&n), "{flags:?}: {n} improvements");
+    }
     // --checkpoint splits the search into subproblems, which do not learn:
     // asked to, it still answers.
     let dir = tempfile::tempdir().unwrap();

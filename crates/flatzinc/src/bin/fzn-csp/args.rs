@@ -64,11 +64,12 @@ pub(crate) struct Args {
     /// integers) and restarts. auto (the default): an optimisation problem
     /// is searched both ways, learning and branch and bound taking turns
     /// of 20 ms on one core and sharing the best solution (whichever
-    /// proves the optimum ends both); a satisfaction problem does not
-    /// learn. As measured best here (docs/minizinc.md): learning proves
-    /// schedules branch and bound does not, branch and bound is many times
-    /// faster on some (golomb), and learning finds first solutions and
-    /// counts slower. on (--learn alone): learning alone, also for the
+    /// proves the optimum ends both), and so is the first solution of a
+    /// satisfaction problem on one thread (whichever finds one ends both);
+    /// every solution (-a, -n) does not learn. As measured here
+    /// (docs/minizinc.md): learning proves schedules branch and bound does
+    /// not, branch and bound is many times faster on some (golomb, and
+    /// most first solutions), and learning counts solutions slower. on (--learn alone): learning alone, also for the
     /// first solution, or every solution (-a, -n, each excluded by a
     /// clause once found), of a satisfaction problem. off: branch and
     /// bound. With -p N (N of 2 or more, 3 with --lns), one thread learns
@@ -153,14 +154,21 @@ pub(crate) enum LearnSearchArg {
 }
 
 /// Whether the search learns: `--learn`, whose `auto` learns on an
-/// optimisation problem; never in the searches split into subproblems
-/// (--shard, --checkpoint, --depth) or --estimate, which do not learn.
+/// optimisation problem, and for the first solution of a satisfaction
+/// problem on one thread (in turns with a search that does not); never in
+/// the searches split into subproblems (--shard, --checkpoint, --depth) or
+/// --estimate, which do not learn.
 pub(crate) fn learns(args: &Args, objective: &flatzinc::Objective) -> bool {
     !args.split()
         && !args.estimate
         && match args.learn {
             LearnWhen::On => true,
             LearnWhen::Off => false,
-            LearnWhen::Auto => !matches!(objective, flatzinc::Objective::Satisfy),
+            LearnWhen::Auto => {
+                !matches!(objective, flatzinc::Objective::Satisfy)
+                    || (!args.all
+                        && args.solutions.is_none_or(|n| n == 1)
+                        && args.threads.is_none_or(|n| n <= 1))
+            }
         }
 }
