@@ -182,6 +182,9 @@ impl Analysis {
                 Prop::Global(g)
                     if matches!(&**g, Global::Extreme(e)
                         if self.extreme(store, e, t, node, &mut words)) => {}
+                Prop::Global(g)
+                    if matches!(&**g, Global::Element(e)
+                        if self.element(store, e, t, node, &mut words)) => {}
                 Prop::AllDifferent { vars, dense: None }
                     if self.all_different(store, vars, t, node, &mut words) => {}
                 prop => {

@@ -17,6 +17,7 @@ mod analyze;
 mod branch;
 mod cumulative;
 mod distinct;
+mod element;
 mod explain;
 mod extreme;
 mod linear;
@@ -35,6 +36,8 @@ thread_local! {
     /// explanation (`distinct`): the random models' test checks they are
     /// many.
     pub(crate) static BY_DISTINCT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for an element of constants (`element`).
+    pub(crate) static BY_ELEMENT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a linear equality (`linear`).
     pub(crate) static BY_LINEAR: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a `min` or `max` (`extreme`).

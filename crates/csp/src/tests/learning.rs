@@ -426,9 +426,15 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
     let by_distinct = crate::learn::BY_DISTINCT.with(|n| n.get());
     let by_extreme = crate::learn::BY_EXTREME.with(|n| n.get());
     let by_linear = crate::learn::BY_LINEAR.with(|n| n.get());
+    let by_element = crate::learn::BY_ELEMENT.with(|n| n.get());
     eprintln!(
         "learned {learned} optima {optima} empty {empty} every {every} \
-         by all-different {by_distinct} by min/max {by_extreme} by == {by_linear}"
+         by all-different {by_distinct} by min/max {by_extreme} by == {by_linear} \
+         by element {by_element}"
+    );
+    assert!(
+        by_element > 100,
+        "{by_element} explained by an element's own"
     );
     assert!(
         by_linear > 100,
