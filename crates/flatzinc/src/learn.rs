@@ -85,14 +85,7 @@ pub(crate) fn every(
     };
     let mut stats = report.value;
     stats.solutions = given;
-    Ok(Report {
-        status,
-        solutions: given,
-        stats,
-        solve_time: run.started.elapsed(),
-        objective: None,
-        bound: None,
-    })
+    Ok(Report::satisfaction(status, given, stats, run.started))
 }
 
 /// The variables the search that learns decides on before the others

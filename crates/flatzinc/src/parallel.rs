@@ -107,14 +107,12 @@ pub(crate) fn satisfy(
         Outcome::Stopped(backtrack::Stop::Requested) => Status::Enough,
         Outcome::Stopped(_) => Status::Stopped,
     };
-    Ok(Report {
+    Ok(Report::satisfaction(
         status,
-        solutions: given,
-        stats: report.value,
-        solve_time: run.started.elapsed(),
-        objective: None,
-        bound: None,
-    })
+        given,
+        report.value,
+        run.started,
+    ))
 }
 
 /// The best solution of `run`'s instance by branch and bound on

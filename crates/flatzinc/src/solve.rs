@@ -122,6 +122,24 @@ pub struct Report {
 }
 
 impl Report {
+    /// The report of a satisfaction problem's search begun at `started`:
+    /// no objective, no bound.
+    pub(crate) fn satisfaction(
+        status: Status,
+        given: u64,
+        stats: Stats,
+        started: Instant,
+    ) -> Report {
+        Report {
+            status,
+            solutions: given,
+            stats,
+            solve_time: started.elapsed(),
+            objective: None,
+            bound: None,
+        }
+    }
+
     /// What the FlatZinc specification prints after the solutions:
     /// `=====UNSATISFIABLE=====` when a complete search found none,
     /// `==========` when it found some (every solution, or the optimum),
@@ -322,14 +340,7 @@ pub fn solve(
         Outcome::Stopped(backtrack::Stop::Requested) => Status::Enough,
         Outcome::Stopped(_) => Status::Stopped,
     };
-    Ok(Report {
-        status,
-        solutions: given,
-        stats: search.stats(),
-        solve_time: started.elapsed(),
-        objective: None,
-        bound: None,
-    })
+    Ok(Report::satisfaction(status, given, search.stats(), started))
 }
 
 /// What an optimisation needs of [`solve`]'s setup.

@@ -99,12 +99,5 @@ pub(crate) fn first(
     stats.dead_ends += learned.1.dead_ends;
     stats.max_depth = stats.max_depth.max(learned.1.max_depth);
     stats.solutions = given;
-    Ok(Report {
-        status,
-        solutions: given,
-        stats,
-        solve_time: run.started.elapsed(),
-        objective: None,
-        bound: None,
-    })
+    Ok(Report::satisfaction(status, given, stats, run.started))
 }
