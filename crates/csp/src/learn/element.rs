@@ -126,8 +126,9 @@ impl Analysis {
                 .collect();
             (e.value, gone)
         } else {
+            // Indices past i64::MAX do not exist.
             let gone = (0..n as i64)
-                .map(|k| e.first + k)
+                .map_while(|k| e.first.checked_add(k))
                 .filter(|&i| removed.binary_search(&at(i)).is_ok())
                 .collect();
             (e.index, gone)

@@ -71,3 +71,38 @@ fn a_bound_moved_by_removing_the_value_at_it_is_explained_by_the_old_bound() {
         }
     }
 }
+
+/// Elements whose array runs past the largest index an `i64` holds: their
+/// explanations list only the indices that exist. The search that learns
+/// finds the same optimum as the one that does not.
+#[test]
+fn elements_counted_from_near_the_largest_integer_are_explained() {
+    let mut m = Model::new();
+    let array = [4, 7, 2, 9, 5, 1, 8, 3, 6, 0];
+    let mut indices = Vec::new();
+    let mut values = Vec::new();
+    for _ in 0..4 {
+        let index = m.var(i64::MAX - 6..=i64::MAX).unwrap();
+        let value = m.var(0..=9).unwrap();
+        m.element_from(index, i64::MAX - 5, &array, value).unwrap();
+        indices.push(index);
+        values.push(value);
+    }
+    m.all_different(&indices).unwrap();
+    m.all_different(&values).unwrap();
+    let terms: Vec<(i64, crate::Var)> = values
+        .iter()
+        .enumerate()
+        .map(|(k, &v)| (k as i64 + 1, v))
+        .collect();
+    let total = m.minimize_linear(&terms).unwrap();
+    let network = m.compile();
+    let plain = network.clone().optimize(&Limits::default(), |_| {});
+    let learned = network.learning(true).optimize(&Limits::default(), |_| {});
+    assert!(learned.outcome.is_complete());
+    let plain = plain.value.best.map(|b| b[total]);
+    assert_eq!(learned.value.best.map(|b| b[total]), plain);
+    // The indices that exist give 4, 7, 2, 9, 5 and 1 (the rest lie past
+    // i64::MAX): 4 * 1 + 3 * 2 + 2 * 4 + 1 * 5.
+    assert_eq!(plain, Some(23));
+}
