@@ -121,15 +121,10 @@ impl Analysis {
         };
         let (raised, lowered) = (new_lo > lo, new_hi < hi);
         // Bounds propagation removes values outside the new bounds only.
-        let inner =
-            !layout.is_interval() && before.iter().zip(after.iter()).any(|(b, a)| b & !a != 0) && {
-                let removed: Vec<u64> = before
-                    .iter()
-                    .zip(after.iter())
-                    .map(|(b, a)| b & !a)
-                    .collect();
-                holds_any(&removed, offset, new_lo, new_hi)
-            };
+        let inner = !layout.is_interval() && {
+            let removed: Vec<u64> = before.iter().zip(&after).map(|(b, a)| b & !a).collect();
+            holds_any(&removed, offset, new_lo, new_hi)
+        };
         if inner || !(raised || lowered) {
             return false;
         }

@@ -139,31 +139,6 @@ struct Watch {
     guard: Guard,
 }
 
-/// The guard of clause `lits`' watched literals on `var` (`None` if none),
-/// a mask's on the word of the domain `store` has now that meets it (with
-/// no store, or none meeting it, any change may turn it false).
-fn guard(lits: &[Lit], var: u32, store: Option<&Store<'_>>) -> Option<Guard> {
-    let mut on = lits.iter().take(2).filter(|l| l.var() == var);
-    let first = on.next()?;
-    if on.next().is_some() {
-        return Some(Guard::Any);
-    }
-    Some(match first {
-        Lit::Le { v, .. } => Guard::Le(*v),
-        Lit::Ge { v, .. } => Guard::Ge(*v),
-        Lit::In { mask, .. } => store
-            .and_then(|store| {
-                let start = store.stat.vars[var as usize].start;
-                mask.iter().enumerate().find_map(|(i, &bits)| {
-                    let word = start + i as u32;
-                    (store.st.words[word as usize] & bits != 0)
-                        .then_some(Guard::Bits { word, bits })
-                })
-            })
-            .unwrap_or(Guard::Any),
-    })
-}
-
 /// Which literals a clause watches on `var` (`None` if none): a watch on
 /// `var` whose key is the same still guards them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,6 +159,33 @@ fn watched(lits: &[Lit], var: u32) -> Option<Key> {
         Lit::Le { v, .. } => Key::Le(*v),
         Lit::Ge { v, .. } => Key::Ge(*v),
         Lit::In { .. } => Key::In,
+    })
+}
+
+/// The guard of clause `lits`' watched literals on `var` (`None` if none),
+/// a mask's on the word of the domain `store` has now that meets it (with
+/// no store, or none meeting it, any change may turn it false).
+fn guard(lits: &[Lit], var: u32, store: Option<&Store<'_>>) -> Option<Guard> {
+    Some(match watched(lits, var)? {
+        Key::Le(v) => Guard::Le(v),
+        Key::Ge(v) => Guard::Ge(v),
+        Key::Two => Guard::Any,
+        Key::In => {
+            let mask = lits.iter().take(2).find_map(|l| match l {
+                Lit::In { var: w, mask } if *w == var => Some(mask),
+                _ => None,
+            })?;
+            store
+                .and_then(|store| {
+                    let start = store.stat.vars[var as usize].start;
+                    mask.iter().enumerate().find_map(|(i, &bits)| {
+                        let word = start + i as u32;
+                        (store.st.words[word as usize] & bits != 0)
+                            .then_some(Guard::Bits { word, bits })
+                    })
+                })
+                .unwrap_or(Guard::Any)
+        }
     })
 }
 
