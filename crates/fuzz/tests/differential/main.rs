@@ -9,7 +9,8 @@
 //! (optimisation) and UNSATISFIABLE (no solution, either way). The csp
 //! oracle also checks its own searches against each other: one solution
 //! (or the optimum) without "all solutions", and with `--learn` (the
-//! search that learns from its failures).
+//! search that learns from its failures), alone and in turns with the
+//! search without it (`--learn=auto`, fzn-csp's default).
 //!
 //! A disagreement fails with the case's seed, a model shrunk to the
 //! constraints that still disagree, and each oracle's answer.

@@ -140,7 +140,7 @@ pub fn csp(model: &Model, instance: &Instance, time: Duration) -> Answer {
         Some(_) => Answer::Best(report.objective),
         None => Answer::All(all),
     };
-    match first(instance, &translation, time, false) {
+    match first(instance, &translation, time, Search::Plain) {
         Some(Err(why)) => return Answer::Broken(why),
         Some(Ok(first)) if !agrees(&answer, &first) => {
             return Answer::Broken(format!(
@@ -151,30 +151,48 @@ pub fn csp(model: &Model, instance: &Instance, time: Duration) -> Answer {
         }
         _ => {}
     }
-    // The search that learns: the same verdict, and the same optimum.
-    match first(instance, &translation, time, true) {
-        Some(Err(why)) => Answer::Broken(format!("learning: {why}")),
-        Some(Ok(learned)) if !agrees(&answer, &learned) => Answer::Broken(format!(
-            "learning (--learn) it gives {}, the whole search {}",
-            learned.summary(),
-            answer.summary()
-        )),
-        _ => answer,
+    // The search that learns, alone and in turns with the search without
+    // it (fzn-csp's default): the same verdict, and the same optimum.
+    for (search, name) in [(Search::Learn, "--learn"), (Search::Turns, "--learn=auto")] {
+        match first(instance, &translation, time, search) {
+            Some(Err(why)) => return Answer::Broken(format!("{name}: {why}")),
+            Some(Ok(learned)) if !agrees(&answer, &learned) => {
+                return Answer::Broken(format!(
+                    "learning ({name}) it gives {}, the whole search {}",
+                    learned.summary(),
+                    answer.summary()
+                ));
+            }
+            _ => {}
+        }
     }
+    answer
 }
 
-/// The search as `fzn-csp` runs it without `-a` (with `--learn` when
-/// `learn`): one solution (or the optimum alone), as an answer of its own;
-/// `None` when it stopped.
+/// Which search [`first`] runs.
+#[derive(Clone, Copy)]
+enum Search {
+    /// Without learning (`--learn=off`).
+    Plain,
+    /// Learning alone (`--learn`).
+    Learn,
+    /// Learning in turns with the search without it (`--learn=auto`).
+    Turns,
+}
+
+/// The search as `fzn-csp` runs it without `-a`, as `search` says: one
+/// solution (or the optimum alone), as an answer of its own; `None` when
+/// it stopped.
 fn first(
     instance: &Instance,
     translation: &flatzinc::Translation,
     time: Duration,
-    learn: bool,
+    search: Search,
 ) -> Option<Result<Answer, String>> {
     let options = Options {
         deadline: Some(Instant::now() + time),
-        learn,
+        learn: !matches!(search, Search::Plain),
+        turns: matches!(search, Search::Turns),
         ..Options::default()
     };
     let mut found = BTreeSet::new();
