@@ -17,7 +17,7 @@ use crate::check::{Violation, check};
 use crate::instance::Value;
 use crate::optimize::{Counted, End, objective_value};
 use crate::output::solution_lines;
-use crate::solve::{Options, Report, Run, SolveError, Status, raise};
+use crate::solve::{Options, Plain, Report, Run, SolveError, Status, raise};
 
 /// Subproblems a thread, for the cut of an optimisation: enough for the
 /// threads to share the work evenly, few enough that the nodes above the
@@ -139,6 +139,7 @@ pub(crate) fn satisfy(
 pub(crate) fn optimize(
     run: &Run<'_>,
     network: Network,
+    plain: Option<Plain<'_>>,
     options: &Options,
     mut emit: impl FnMut(&str) -> std::io::Result<()>,
 ) -> Result<Report, SolveError> {
@@ -151,7 +152,20 @@ pub(crate) fn optimize(
     // A thread that learns, if one is left for branch and bound.
     let with_learn =
         options.learn && (turns.is_some() || options.threads - usize::from(with_lns) >= 2);
-    let problem = Counted::new(network);
+    // Branch and bound and the neighbourhoods on the plain translation, if
+    // given; the search that learns on `network`.
+    let (learner, problem, bb_run) = match plain {
+        Some(plain) => (
+            Some(network),
+            Counted::new(plain.network),
+            Run {
+                translation: plain.translation,
+                ..*run
+            },
+        ),
+        None => (None, Counted::new(network), *run),
+    };
+    let bb_run = &bb_run;
     let incumbent = Arc::new(Incumbent::new());
     let threads = if turns.is_some() {
         1
@@ -191,8 +205,8 @@ pub(crate) fn optimize(
     };
     // A solution of a search beside branch and bound (the neighbourhoods',
     // or the one that learns): offered to the incumbent, then checked, and
-    // what to send if it improved on it.
-    let improved = |solution: &csp::Solution| {
+    // what to send if it improved on it: read by `run`'s translation.
+    let improved = |run: &Run<'_>, solution: &csp::Solution| {
         let values = run.translation.values(solution);
         let value = objective_value(instance, &values).unwrap_or(0);
         // The cost of a value is its image (an involution).
@@ -216,7 +230,7 @@ pub(crate) fn optimize(
                 let report = search.optimize(&problem, &incumbent, |state, _| {
                     // A solution found before the threads see the cancel
                     // flag raised by `offer` is past the number wanted.
-                    if let Some(values) = checked(run, &state.network)
+                    if let Some(values) = checked(bb_run, &state.network)
                         && let Some(sent) = offer(state.cost(), values)
                     {
                         // The receiver goes only when the search is over.
@@ -235,7 +249,7 @@ pub(crate) fn optimize(
             let network = &problem.network;
             scope.spawn(move || {
                 let report = network.optimize_lns(&lns, &limits, |solution| {
-                    if let Some(sent) = improved(solution) {
+                    if let Some(sent) = improved(bb_run, solution) {
                         let _ = send.send(sent);
                     }
                 });
@@ -245,12 +259,13 @@ pub(crate) fn optimize(
         let learning = with_learn.then(|| {
             let send = send.clone();
             let limits = turn(run.limits.clone().cancel_flag(Arc::clone(&over)), 0);
-            let (network, incumbent, proved) = (&problem.network, &incumbent, &proved);
+            let network = learner.as_ref().unwrap_or(&problem.network);
+            let (incumbent, proved) = (&incumbent, &proved);
             let turn = turns.as_ref().map(|t| t.enter(0));
             scope.spawn(move || {
                 let _turn = turn;
                 let report = network.optimize_learning_shared(&limits, incumbent, |solution| {
-                    if let Some(sent) = improved(solution) {
+                    if let Some(sent) = improved(run, solution) {
                         let _ = send.send(sent);
                     }
                 });

@@ -224,8 +224,60 @@ pub fn solve(
     instance: &Instance,
     translation: &Translation,
     options: &Options,
+    emit: impl FnMut(&str) -> std::io::Result<()>,
+) -> Result<Report, SolveError> {
+    solve_paired(instance, translation, None, options, emit)
+}
+
+/// [`solve`], with `translation` made for the search that learns (with
+/// few bitsets: [`LEARNING_INTERVALS_ABOVE`](crate::LEARNING_INTERVALS_ABOVE))
+/// and `plain`, the same instance translated as the searches without
+/// learning are fastest on (bitsets up to [`csp::MAX_DOMAIN`] values), for
+/// those: branch and bound, or depth-first search, in turns with the
+/// search that learns ([`Options::turns`]) or on the threads beside it,
+/// and every search when `options.learn` is off. Without `plain`, every
+/// search reads `translation`. `fzn-csp`'s default translates twice when
+/// the two would differ ([`csp::Model::widest_bitset`]).
+///
+/// # Errors
+///
+/// As [`solve`].
+///
+/// # Example
+///
+/// ```
+/// use flatzinc::Reading;
+/// use flatzinc::solve::{Options, Status, solve_paired};
+///
+/// let text = "var 0..100: x :: output_var;\nvar 0..100: y :: output_var;\n\
+///             constraint int_lin_le([1, 1], [x, y], 150);\nsolve maximize x;\n";
+/// let limits = backtrack::Limits::default();
+/// let instance = flatzinc::read_instance(text, &limits)?;
+/// let learning = Reading { intervals_above: flatzinc::LEARNING_INTERVALS_ABOVE, ..Reading::default() };
+/// let learning = flatzinc::translate_within(&instance, &learning, &limits)?;
+/// let plain = flatzinc::translate_within(&instance, &Reading::default(), &limits)?;
+/// let options = Options { learn: true, turns: true, ..Options::default() };
+/// let mut printed = String::new();
+/// let report = solve_paired(&instance, &learning, Some(&plain), &options, |lines| {
+///     printed = lines.to_string();
+///     Ok(())
+/// })?;
+/// assert_eq!((report.status, report.objective), (Status::Complete, Some(100)));
+/// assert!(printed.starts_with("x = 100;"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_paired(
+    instance: &Instance,
+    translation: &Translation,
+    plain: Option<&Translation>,
+    options: &Options,
     mut emit: impl FnMut(&str) -> std::io::Result<()>,
 ) -> Result<Report, SolveError> {
+    // Nothing learns: the plain translation alone.
+    let (translation, plain) = match plain {
+        Some(plain) if !options.learn => (plain, None),
+        _ => (translation, plain),
+    };
     let started = Instant::now();
     let wanted = match (options.all, options.solutions) {
         (_, Some(k)) => k,
@@ -282,25 +334,53 @@ pub fn solve(
         wanted: options.solutions.unwrap_or(u64::MAX),
         started,
     };
+    // The searches without learning beside the one that learns: their
+    // own translation and network, if given.
+    let beside = || -> Result<Option<Plain<'_>>, backtrack::Stop> {
+        let Some(plain) = plain else { return Ok(None) };
+        let network = plain.model.compile_with(&limits)?;
+        Ok(Some(Plain {
+            translation: plain,
+            network,
+        }))
+    };
     let single = options.threads <= 1 && !options.lns;
-    if options.learn && single && options.turns {
-        if translation.optimize {
-            return crate::parallel::optimize(&run, network, options, emit);
-        }
-        if wanted == 1 {
-            return crate::turns::first(&run, network, emit);
-        }
-    }
     if options.learn && single && (translation.optimize || wanted == 1) {
-        return crate::learn::solve(&run, network, options, emit);
+        if !options.turns {
+            return crate::learn::solve(&run, network, options, emit);
+        }
+        let plain = match beside() {
+            Ok(plain) => plain,
+            Err(stop) => return Ok(stopped(stop)),
+        };
+        if translation.optimize {
+            return crate::parallel::optimize(&run, network, plain, options, emit);
+        }
+        return crate::turns::first(&run, network, plain, emit);
     }
     if options.learn && single && !translation.optimize {
         return crate::learn::every(&run, network, emit);
     }
+    // From here on, no search learns but the thread beside branch and
+    // bound's with an objective on threads.
+    let plain = match beside() {
+        Ok(plain) => plain,
+        Err(stop) => return Ok(stopped(stop)),
+    };
+    if translation.optimize && options.threads > 1 {
+        return crate::parallel::optimize(&run, network, plain, options, emit);
+    }
+    let network = match plain {
+        Some(plain) => {
+            run.translation = plain.translation;
+            plain.network
+        }
+        None => network,
+    };
+    let translation = run.translation;
     match (translation.optimize, options.threads > 1) {
-        (true, false) if options.lns => return crate::lns::optimize(&run, network, options, emit),
-        (true, false) => return crate::optimize::optimize(&run, network, options, emit),
-        (true, true) => return crate::parallel::optimize(&run, network, options, emit),
+        (true, _) if options.lns => return crate::lns::optimize(&run, network, options, emit),
+        (true, _) => return crate::optimize::optimize(&run, network, options, emit),
         (false, true) => {
             run.wanted = wanted;
             let fresh = options.seed.is_some();
@@ -308,7 +388,7 @@ pub fn solve(
         }
         (false, false) => {}
     }
-    let mut search = Search::new(network).with_limits(limits);
+    let mut search = Search::new(network).with_limits(limits.clone());
     let mut given = 0;
     let mut failure = None;
     let outcome = search.for_each(|network, _| {
@@ -343,7 +423,15 @@ pub fn solve(
     Ok(Report::satisfaction(status, given, search.stats(), started))
 }
 
+/// The search without learning beside the one that learns, on a
+/// translation of its own ([`solve_paired`]).
+pub(crate) struct Plain<'a> {
+    pub(crate) translation: &'a Translation,
+    pub(crate) network: csp::Network,
+}
+
 /// What an optimisation needs of [`solve`]'s setup.
+#[derive(Clone, Copy)]
 pub(crate) struct Run<'a> {
     pub(crate) instance: &'a Instance,
     pub(crate) translation: &'a Translation,

@@ -18,7 +18,7 @@ use crate::check::{Violation, check};
 use crate::instance::Value;
 use crate::output::solution_lines;
 use crate::parallel::joined;
-use crate::solve::{Report, Run, SolveError, Status, TURN, raise};
+use crate::solve::{Plain, Report, Run, SolveError, Status, TURN, raise};
 
 /// What a search ended with: its outcome and statistics.
 type Ended = (Outcome, Stats);
@@ -28,8 +28,20 @@ type Ended = (Outcome, Stats);
 pub(crate) fn first(
     run: &Run<'_>,
     network: Network,
+    plain: Option<Plain<'_>>,
     mut emit: impl FnMut(&str) -> std::io::Result<()>,
 ) -> Result<Report, SolveError> {
+    // Depth-first search on the plain translation, if given.
+    let (plain, dfs_run) = match plain {
+        Some(plain) => (
+            plain.network,
+            Run {
+                translation: plain.translation,
+                ..*run
+            },
+        ),
+        None => (network.clone(), *run),
+    };
     let turns = Turns::new(&[TURN; 2]);
     // Raised when one search ends: the other stops.
     let over = Arc::new(AtomicBool::new(false));
@@ -61,10 +73,10 @@ pub(crate) fn first(
         let searching = {
             let turn = turns.enter(0);
             let limits = limits.clone().turn(Arc::clone(&turns), 0);
-            let (network, keep, over) = (&network, &keep, &over);
+            let (keep, over, run) = (&keep, &over, &dfs_run);
             scope.spawn(move || {
                 let _turn = turn;
-                let mut search = Search::new(network.clone()).with_limits(limits);
+                let mut search = Search::new(plain).with_limits(limits);
                 let outcome = search.for_each(|network, _| match network.solution() {
                     Some(solution) => {
                         keep(run.translation.values(&solution));

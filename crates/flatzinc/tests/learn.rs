@@ -382,3 +382,31 @@ fn learning_and_branch_and_bound_in_turns_prove_the_optimum_of_each() {
     assert_eq!(seen[0].as_deref(), Some("m6 = 25;"), "{seen:?}");
     assert!(seen.iter().all(|s| *s == seen[0]), "{seen:?}");
 }
+
+/// Domains wider than the search that learns keeps as bitsets: by default
+/// it reads a translation with intervals, and the search beside it (branch
+/// and bound, or depth-first search) one with bitsets. Each reads its own
+/// solutions back: the same optimum, and the one solution.
+#[test]
+fn the_searches_in_turns_each_read_their_own_translation() {
+    let (_dir, path) = file(&golomb(7, 90));
+    let plain = stdout(&run(&["--learn=off"], &path));
+    let paired = stdout(&run(&[], &path));
+    assert!(
+        plain.contains("m6 = 25;\n----------\n=========="),
+        "{plain}"
+    );
+    assert!(
+        paired.contains("m6 = 25;\n----------\n=========="),
+        "{paired}"
+    );
+    let (_dir, path) = file(
+        "var 0..200: x :: output_var;\nvar 0..200: y :: output_var;\n\
+         constraint int_lin_eq([1,1],[x,y],300);\n\
+         constraint int_lin_eq([1,-1],[x,y],42);\nsolve satisfy;\n",
+    );
+    for flags in [&[][..], &["--learn"], &["--learn=off"]] {
+        let out = stdout(&run(flags, &path));
+        assert_eq!(out, "x = 171;\ny = 129;\n----------\n", "{flags:?}");
+    }
+}

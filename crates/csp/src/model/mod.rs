@@ -92,6 +92,8 @@ pub struct Model {
     pub(crate) interval_above: usize,
     /// The cumulative constraints check overload too.
     pub(crate) cumulative_overload: bool,
+    /// The most values a bitset variable spans.
+    pub(crate) widest_bitset: usize,
 }
 
 impl fmt::Debug for Model {
@@ -123,6 +125,7 @@ impl Model {
             groups: Vec::new(),
             interval_above: MAX_DOMAIN,
             cumulative_overload: false,
+            widest_bitset: 0,
         }
     }
 
@@ -151,6 +154,27 @@ impl Model {
     /// ```
     pub fn intervals_above(&mut self, values: usize) {
         self.interval_above = values.min(MAX_DOMAIN);
+    }
+
+    /// The most values the range of a bitset variable of the model spans,
+    /// holes included (0 without one): built again in the same way with
+    /// [`intervals_above`](Model::intervals_above) at or above this, the
+    /// model would be the same.
+    ///
+    /// ```
+    /// use csp::Model;
+    ///
+    /// let mut m = Model::new();
+    /// m.var(0..=99)?;
+    /// m.var_in([5, 7])?;
+    /// assert_eq!(m.widest_bitset(), 100);
+    /// m.intervals_above(64);
+    /// m.var(0..=99)?;
+    /// assert_eq!(m.widest_bitset(), 100);
+    /// # Ok::<(), csp::Error>(())
+    /// ```
+    pub fn widest_bitset(&self) -> usize {
+        self.widest_bitset
     }
 
     /// The number of variables.
@@ -281,6 +305,7 @@ impl Model {
             return Err(Error::DomainTooLarge { size: span as u128 });
         }
         let size = span.max(0) as usize;
+        self.widest_bitset = self.widest_bitset.max(size);
         let len = size.div_ceil(64).max(1);
         let too_many = || Error::DomainTooLarge {
             size: span.max(0) as u128,

@@ -176,7 +176,8 @@ enum Search {
     Plain,
     /// Learning alone (`--learn`).
     Learn,
-    /// Learning in turns with the search without it (`--learn=auto`).
+    /// Learning in turns with the search without it (`--learn=auto`),
+    /// each on its own translation.
     Turns,
 }
 
@@ -195,8 +196,29 @@ fn first(
         turns: matches!(search, Search::Turns),
         ..Options::default()
     };
+    // In turns, the search that learns reads a translation of its own
+    // with every variable of more than two values an interval, as
+    // fzn-csp's default pairs one of few bitsets with the plain one.
+    let learning = match search {
+        Search::Turns => {
+            let reading = flatzinc::Reading {
+                intervals_above: 2,
+                ..flatzinc::Reading::default()
+            };
+            let limits = backtrack::Limits::default();
+            match flatzinc::translate_within(instance, &reading, &limits) {
+                Ok(learning) => Some(learning),
+                Err(e) => return Some(Err(format!("translated with intervals: {e}"))),
+            }
+        }
+        _ => None,
+    };
+    let (translation, plain) = match &learning {
+        Some(learning) => (learning, Some(translation)),
+        None => (translation, None),
+    };
     let mut found = BTreeSet::new();
-    let result = flatzinc::solve::solve(instance, translation, &options, |lines| {
+    let result = flatzinc::solve::solve_paired(instance, translation, plain, &options, |lines| {
         found.insert(lines.lines().map(str::to_string).collect::<Lines>());
         Ok(())
     });

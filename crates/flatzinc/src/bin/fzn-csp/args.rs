@@ -74,10 +74,12 @@ pub(crate) struct Args {
     /// clause once found), of a satisfaction problem. off: branch and
     /// bound. With -p N (N of 2 or more, 3 with --lns), one thread learns
     /// beside branch and bound on the others, all sharing the best
-    /// solution, and its proof ends the search. While learning, variables of more than 64 values
-    /// keep only their bounds (interval domains), whichever search runs: a
-    /// bound is cheaper to explain. --shard, --checkpoint and --estimate
-    /// never learn
+    /// solution, and its proof ends the search. For the search that
+    /// learns, variables of more than 64 values keep only their bounds
+    /// (interval domains): a bound is cheaper to explain. With --learn,
+    /// every search of the run reads them so; by default the search beside
+    /// it reads a translation of its own, with bitsets. --shard,
+    /// --checkpoint and --estimate never learn
     #[arg(long = "learn", value_name = "WHEN", value_enum, num_args = 0..=1,
           require_equals = true, default_value_t = LearnWhen::Auto, default_missing_value = "on")]
     pub(crate) learn: LearnWhen,

@@ -255,24 +255,49 @@ fn run(
     };
     drop(text);
     let learn = learns(args, &instance.objective);
-    let reading = flatzinc::Reading {
+    // Learning by default, beside a search without it (in turns, or on
+    // threads): that one reads a translation of its own, with the bitsets
+    // it is fastest on, where the two differ.
+    let paired = learn && args.learn == args::LearnWhen::Auto;
+    let reading = |intervals_above| flatzinc::Reading {
         annotations: !args.free,
-        intervals_above: if learn {
+        intervals_above,
+    };
+    let translate = |intervals_above| {
+        let mut translation =
+            flatzinc::translate_within(&instance, &reading(intervals_above), &limits)?;
+        if args.cumulative_overload {
+            translation.model.cumulative_overload_check(true);
+        }
+        if let Some(seed) = args.seed {
+            translation.model.reseed(seed);
+        }
+        Ok(translation)
+    };
+    let (translation, plain) = if paired {
+        let plain = match translate(csp::MAX_DOMAIN) {
+            Ok(translation) => translation,
+            Err(e) => return not_read(e, args, out),
+        };
+        if plain.model.widest_bitset() > flatzinc::LEARNING_INTERVALS_ABOVE {
+            match translate(flatzinc::LEARNING_INTERVALS_ABOVE) {
+                Ok(translation) => (translation, Some(plain)),
+                Err(e) => return not_read(e, args, out),
+            }
+        } else {
+            (plain, None)
+        }
+    } else {
+        let above = if learn {
             flatzinc::LEARNING_INTERVALS_ABOVE
         } else {
             csp::MAX_DOMAIN
-        },
+        };
+        match translate(above) {
+            Ok(translation) => (translation, None),
+            Err(e) => return not_read(e, args, out),
+        }
     };
-    let mut translation = match flatzinc::translate_within(&instance, &reading, &limits) {
-        Ok(translation) => translation,
-        Err(e) => return not_read(e, args, out),
-    };
-    if args.cumulative_overload {
-        translation.model.cumulative_overload_check(true);
-    }
-    if let Some(seed) = args.seed {
-        translation.model.reseed(seed);
-    }
     if args.split() {
         return job(args, instance, translation, &limits, out);
     }
@@ -305,13 +330,14 @@ fn run(
             LearnSearchArg::Activity => csp::LearnSearch::Activity,
         },
     };
-    let report = flatzinc::solve::solve(&instance, &translation, &options, |lines| {
-        out.print(&format!("{lines}----------\n"))
-    })
-    .map_err(|e| match e {
-        flatzinc::solve::SolveError::Output(e) => Failure::from(e),
-        other => Failure::Message(other.to_string()),
-    })?;
+    let report =
+        flatzinc::solve::solve_paired(&instance, &translation, plain.as_ref(), &options, |lines| {
+            out.print(&format!("{lines}----------\n"))
+        })
+        .map_err(|e| match e {
+            flatzinc::solve::SolveError::Output(e) => Failure::from(e),
+            other => Failure::Message(other.to_string()),
+        })?;
     let end = report.ending(init_time, args.statistics);
     if !end.is_empty() {
         out.print(&end)?;
