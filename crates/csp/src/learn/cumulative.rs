@@ -1,5 +1,6 @@
 //! The explanation of a `cumulative` constraint's run: the tasks whose
-//! compulsory parts made it move a start or fail, rather than every task.
+//! compulsory parts made it move a start, cut a demand or fail, rather
+//! than every task.
 //!
 //! Lazy, like the others (`explain`): when the analysis reaches a change
 //! the run made, time-tabling is replayed from the domains as they were
@@ -10,11 +11,14 @@
 //! by the push, may push another). The explanation is then, for the tasks
 //! so recorded, both bounds of their starts and the smallest duration,
 //! demand and presence; for the task whose start moved, the bound it
-//! moved from; and the capacity's largest value.
+//! moved from; and the capacity's largest value. A demand cut is read at
+//! the replay's fixpoint: the tasks whose parts cover the step that leaves
+//! the task no more over its own part, or, where it fits at no start with
+//! a demand of 1 (cut to 0), those of every step it jumps past.
 //!
 //! The replay is a fixpoint of the same rules as the propagator's passes,
 //! so it reaches what the run reached unless the run used the overload
-//! check or cut a duration or demand first; then it says so and the
+//! check or cut a duration or presence first; then it says so and the
 //! caller falls back to the default (every variable's bounds), which is
 //! always sound. Pointwise lifting (Schutt et al.: a weaker bound of each
 //! task that still covers the step) is not done: each task's bounds are
@@ -27,7 +31,12 @@ use crate::domain::Store;
 use crate::propagator::{Amount, Cumulative, Step, profile};
 
 /// The bounds of `var` when the trail had `t` entries (`None` if empty).
-fn bounds_at(store: &Store<'_>, var: u32, t: u32, words: &mut Vec<u64>) -> Option<(i64, i64)> {
+pub(super) fn bounds_at(
+    store: &Store<'_>,
+    var: u32,
+    t: u32,
+    words: &mut Vec<u64>,
+) -> Option<(i64, i64)> {
     domain_at(store, var, t, words);
     let layout = &store.stat.vars[var as usize];
     if layout.is_interval() {
@@ -48,6 +57,8 @@ struct Sim {
     /// has a part when its latest start comes before its earliest end, and
     /// its start may be pushed.
     runs: bool,
+    /// Surely present.
+    present: bool,
 }
 
 impl Sim {
@@ -74,30 +85,39 @@ fn has(bits: &[u64], j: usize) -> bool {
     bits[j / 64] >> (j % 64) & 1 == 1
 }
 
+/// The tasks but `not` whose parts cover `at`, and what pushed those
+/// (`why`, `words` a task), into `into`.
+fn covering(tasks: &[Sim], why: &[u64], at: i128, not: usize, into: &mut [u64]) {
+    let words = into.len();
+    for (j, t) in tasks.iter().enumerate() {
+        if j != not && t.part().is_some_and(|(from, to)| from <= at && at < to) {
+            set(into, j);
+            for w in 0..words {
+                into[w] |= why[j * words + w];
+            }
+        }
+    }
+}
+
 /// Time-tabling replayed on `tasks` with capacity `cap` until task
 /// `target` has its start within `goal` (or any failure, without one), or
-/// until nothing moves.
-fn replay(tasks: &mut [Sim], cap: i128, target: Option<(usize, i128, i128)>) -> Reached {
+/// until nothing moves (then `why`, per task, is what pushed it).
+fn replay(
+    tasks: &mut [Sim],
+    cap: i128,
+    target: Option<(usize, i128, i128)>,
+    why: &mut Vec<u64>,
+) -> Reached {
     let n = tasks.len();
     let words = n.div_ceil(64);
     // Per task: the tasks whose parts pushed it, and theirs, as bits.
-    let mut why = vec![0u64; n * words];
-    // The tasks whose parts cover `at`, and what pushed those, into `into`.
-    let covering = |tasks: &[Sim], why: &[u64], at: i128, not: usize, into: &mut Vec<u64>| {
-        for (j, t) in tasks.iter().enumerate() {
-            if j != not && t.part().is_some_and(|(from, to)| from <= at && at < to) {
-                set(into, j);
-                for w in 0..words {
-                    into[w] |= why[j * words + w];
-                }
-            }
-        }
-    };
+    *why = vec![0u64; n * words];
+    let why = &mut why[..];
     loop {
         let steps = profile(tasks.iter().filter_map(|t| Some((t.part()?, t.r))));
         if let Some(step) = steps.iter().find(|s| s.load > cap) {
             let mut bits = vec![0u64; words];
-            covering(tasks, &why, step.from, usize::MAX, &mut bits);
+            covering(tasks, why, step.from, usize::MAX, &mut bits);
             return Reached::Failure(bits);
         }
         let mut moved = false;
@@ -121,7 +141,7 @@ fn replay(tasks: &mut [Sim], cap: i128, target: Option<(usize, i128, i128)>) -> 
                     break;
                 }
                 if s.to > lo && clash(s) {
-                    covering(tasks, &why, s.from, i, &mut bits);
+                    covering(tasks, why, s.from, i, &mut bits);
                     lo = s.to;
                 }
             }
@@ -131,7 +151,7 @@ fn replay(tasks: &mut [Sim], cap: i128, target: Option<(usize, i128, i128)>) -> 
                     break;
                 }
                 if s.from < hi + t.d && clash(s) {
-                    covering(tasks, &why, s.from, i, &mut bits);
+                    covering(tasks, why, s.from, i, &mut bits);
                     hi = s.from - t.d;
                 }
             }
@@ -160,6 +180,55 @@ fn replay(tasks: &mut [Sim], cap: i128, target: Option<(usize, i128, i128)>) -> 
             return Reached::No;
         }
     }
+}
+
+/// The tasks (with what pushed them, and task `i` itself) that cut task
+/// `i`'s demand to at most `hi` at the replay's fixpoint (`why` per task),
+/// as the propagator cuts it: to what the others' parts leave over its own
+/// compulsory part, or to 0 where no start fits with a demand of 1; `None`
+/// if neither reaches `hi`.
+fn demand_cut(tasks: &[Sim], why: &[u64], cap: i128, i: usize, hi: i128) -> Option<Vec<u64>> {
+    let words = tasks.len().div_ceil(64);
+    let task = tasks[i];
+    if !task.present || task.d <= 0 {
+        return None;
+    }
+    let steps = profile(tasks.iter().filter_map(|t| Some((t.part()?, t.r))));
+    let own = task.part();
+    // What the others surely use over `step`.
+    let others = |step: &Step| match own {
+        Some((from, to)) if from <= step.from && step.to <= to => step.load - task.r,
+        _ => step.load,
+    };
+    let mut bits = why[i * words..(i + 1) * words].to_vec();
+    set(&mut bits, i);
+    let (from, to) = (task.lst, task.est + task.d);
+    // Over its compulsory part, a step that leaves at most `hi`.
+    if from < to
+        && let Some(step) = steps
+            .iter()
+            .find(|s| from <= s.from && s.to <= to && cap - others(s) <= hi)
+    {
+        covering(tasks, why, step.from, i, &mut bits);
+        return Some(bits);
+    }
+    // No start where a demand of 1 fits.
+    if hi <= 0 && task.r <= 0 {
+        let mut lo = task.est;
+        for s in &steps {
+            if lo > task.lst || s.from >= lo + task.d {
+                break;
+            }
+            if s.to > lo && others(s) + 1 > cap {
+                covering(tasks, why, s.from, i, &mut bits);
+                lo = s.to;
+            }
+        }
+        if lo > task.lst {
+            return Some(bits);
+        }
+    }
+    None
 }
 
 impl Analysis {
@@ -201,28 +270,51 @@ impl Analysis {
                 d: d.max(0).into(),
                 r: r.max(0).into(),
                 runs: p >= 1 && d > 0 && r > 0,
+                present: p >= 1,
             });
         }
         // The task whose start moved, and the bounds it moved to.
         let mut target = None;
+        // Or the task whose demand was cut, and the most it was cut to.
+        let mut cut = None;
         if let Some(v) = node {
-            let mut of_v = c.tasks.iter().enumerate().filter(|(_, k)| k.start == v);
-            let (Some((i, _)), None) = (of_v.next(), of_v.next()) else {
-                return false;
+            // The one task whose start (else demand) is `v`.
+            let one = |of: &dyn Fn(&crate::propagator::Task) -> bool| {
+                let mut of_v = c.tasks.iter().enumerate().filter(|(_, k)| of(k));
+                match (of_v.next(), of_v.next()) {
+                    (Some((i, _)), None) => Some(i),
+                    _ => None,
+                }
             };
-            // Its newest entry by this run: the bounds after it.
-            let Some(e) = cause_entries(store, v, t).last() else {
-                return false;
+            // The bounds of `v` after this run's newest entry on it (none
+            // if the run emptied it).
+            let after = |words: &mut Vec<u64>| {
+                let e = cause_entries(store, v, t).last()?;
+                bounds_at(store, v, e + 1, words)
             };
-            if let Some((lo, hi)) = bounds_at(store, v, e + 1, words) {
-                target = Some((i, i128::from(lo), i128::from(hi)));
+            if let Some(i) = one(&|k| k.start == v) {
+                target = after(words).map(|(lo, hi)| (i, i128::from(lo), i128::from(hi)));
+            } else if let Some(i) = one(&|k| matches!(k.demand, Amount::Var(x) if x == v)) {
+                cut = after(words).map(|(_, hi)| (i, i128::from(hi)));
             }
+            // Else (a duration, or a start or demand the run emptied), only
+            // a failure the replay finds explains it.
         }
         let before = target.map(|(i, _, _)| (tasks[i].est, tasks[i].lst));
-        let (bits, moved) = match replay(&mut tasks, cap.into(), target) {
+        let mut why = Vec::new();
+        let (bits, moved) = match replay(&mut tasks, cap.into(), target, &mut why) {
             Reached::Failure(bits) => (bits, None),
             Reached::Bounds(bits) => (bits, target.zip(before)),
-            Reached::No => return false,
+            Reached::No => {
+                match cut.and_then(|(i, hi)| demand_cut(&tasks, &why, cap.into(), i, hi)) {
+                    Some(bits) => {
+                        #[cfg(test)]
+                        super::BY_DEMAND.with(|n| n.set(n.get() + 1));
+                        (bits, None)
+                    }
+                    None => return false,
+                }
+            }
         };
         for (k, task) in c.tasks.iter().enumerate() {
             let whole = has(&bits, k);

@@ -185,8 +185,11 @@ impl Analysis {
                 Prop::Global(g)
                     if matches!(&**g, Global::Element(e)
                         if self.element(store, e, t, node, &mut words)) => {}
+                Prop::Disjunctive(d) if self.disjunctive(store, d, t, node, &mut words) => {}
                 Prop::AllDifferent { vars, dense: None }
                     if self.all_different(store, vars, t, node, &mut words) => {}
+                Prop::AllDifferent { vars, .. }
+                    if self.all_different_words(store, vars, t, node, &mut words) => {}
                 prop => {
                     let bounds =
                         matches!(prop, Prop::User(u) if u.prop.explain() == Explain::Bounds);

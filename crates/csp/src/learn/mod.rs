@@ -16,11 +16,13 @@
 mod analyze;
 mod branch;
 mod cumulative;
+mod disjunctive;
 mod distinct;
 mod element;
 mod explain;
 mod extreme;
 mod linear;
+mod matching;
 mod nogood;
 mod order;
 mod restart;
@@ -40,6 +42,12 @@ thread_local! {
     pub(crate) static BY_ELEMENT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a linear equality (`linear`).
     pub(crate) static BY_LINEAR: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for an all-different on words, by Hall sets (`matching`).
+    pub(crate) static BY_HALL: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for a disjunctive (`disjunctive`).
+    pub(crate) static BY_DISJUNCTIVE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for a cut of a cumulative's demand (`cumulative`).
+    pub(crate) static BY_DEMAND: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a `min` or `max` (`extreme`).
     pub(crate) static BY_EXTREME: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }

@@ -27,6 +27,8 @@ enum Con {
     Cumulative(Vec<usize>, Vec<i64>, Vec<i64>, i64),
     /// Starts, durations and demands, then the capacity, all variables.
     CumulativeVar(Vec<usize>, Vec<usize>, Vec<usize>, usize),
+    /// Starts and durations, variables; strict or not.
+    Disjunctive(Vec<usize>, Vec<usize>, bool),
 }
 
 impl Con {
@@ -81,6 +83,13 @@ impl Con {
                         load <= x[*cap]
                     })
             }
+            Con::Disjunctive(vs, d, strict) => (0..vs.len()).all(|i| {
+                // Not strict, a task of duration 0 or less takes no time.
+                let runs = |k: usize| *strict || x[d[k]] > 0;
+                let apart =
+                    |j: usize| x[vs[i]] + x[d[i]] <= x[vs[j]] || x[vs[j]] + x[d[j]] <= x[vs[i]];
+                (!*strict || x[d[i]] >= 0) && (0..i).all(|j| !(runs(i) && runs(j)) || apart(j))
+            }),
         }
     }
 
@@ -102,6 +111,8 @@ impl Con {
             Con::CumulativeVar(vs, d, r, cap) => {
                 m.cumulative_var(&vars(vs), &vars(d), &vars(r), v[*cap])
             }
+            Con::Disjunctive(vs, d, true) => m.disjunctive_strict(&vars(vs), &vars(d)),
+            Con::Disjunctive(vs, d, false) => m.disjunctive_var(&vars(vs), &vars(d)),
         }
         .is_ok()
     }
@@ -235,6 +246,17 @@ fn case(seed: u64) -> Case {
         };
         cons.push(con);
     }
+    // A disjunctive in one model of three, drawn apart from the rest.
+    let mut own = Rng(!seed);
+    if own.below(3) == 0 {
+        let k = 2 + own.below(2).min((n - 1) / 2 - 2);
+        let p = own.distinct(n - 1, 2 * k);
+        cons.push(Con::Disjunctive(
+            p[..k].to_vec(),
+            p[k..].to_vec(),
+            own.below(2) == 0,
+        ));
+    }
     let objective = (rng.below(3) > 0).then(|| (rng.below(n), rng.below(2) == 0));
     let intervals = rng.below(3) == 0;
     let groups = (0..rng.below(3))
@@ -287,6 +309,7 @@ fn enumerate(case: &Case, posted: &[bool]) -> Vec<Vec<i64>> {
             Con::NotEqual(a, b, _) | Con::Abs(a, b) => vec![*a, *b],
             Con::AllDifferent(vs) | Con::Table(vs, _) | Con::Cumulative(vs, ..) => vs.clone(),
             Con::CumulativeVar(vs, d, r, cap) => [&vs[..], d, r, &[*cap]].concat(),
+            Con::Disjunctive(vs, d, _) => [&vs[..], d].concat(),
             Con::Times(a, b, c) => vec![*a, *b, *c],
             Con::Max(vs, z, _) => [&vs[..], &[*z]].concat(),
             Con::ReifyLe(b, t, _) => [vec![*b], t.iter().map(|t| t.1).collect()].concat(),
@@ -423,31 +446,20 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
         }
     }
     assert!(every > 200, "{every} models' every solution compared");
-    let by_distinct = crate::learn::BY_DISTINCT.with(|n| n.get());
-    let by_extreme = crate::learn::BY_EXTREME.with(|n| n.get());
-    let by_linear = crate::learn::BY_LINEAR.with(|n| n.get());
-    let by_element = crate::learn::BY_ELEMENT.with(|n| n.get());
-    eprintln!(
-        "learned {learned} optima {optima} empty {empty} every {every} \
-         by all-different {by_distinct} by min/max {by_extreme} by == {by_linear} \
-         by element {by_element}"
-    );
-    assert!(
-        by_element > 100,
-        "{by_element} explained by an element's own"
-    );
-    assert!(
-        by_linear > 100,
-        "{by_linear} explained by an equality's own"
-    );
-    assert!(
-        by_extreme > 100,
-        "{by_extreme} explained by a min's or max's own"
-    );
-    assert!(
-        by_distinct > 100,
-        "{by_distinct} explained by an all-different's own"
-    );
+    let by = [
+        ("all-different", &crate::learn::BY_DISTINCT),
+        ("all-different's Hall sets", &crate::learn::BY_HALL),
+        ("min/max", &crate::learn::BY_EXTREME),
+        ("==", &crate::learn::BY_LINEAR),
+        ("element", &crate::learn::BY_ELEMENT),
+        ("disjunctive", &crate::learn::BY_DISJUNCTIVE),
+        ("cumulative's demand", &crate::learn::BY_DEMAND),
+    ]
+    .map(|(name, count)| (name, count.with(|n| n.get())));
+    eprintln!("learned {learned} optima {optima} empty {empty} every {every} by {by:?}");
+    for (name, count) in by {
+        assert!(count > 50, "{count} explained by {name}'s own");
+    }
     assert!(learned > 500, "the models make it learn: {learned} clauses");
     assert!(optima > 500, "{optima} optima compared");
 }
