@@ -92,9 +92,9 @@ pub(crate) fn draw(seed: u64, v: u32, lo: i64, hi: i64, size: u64) -> u64 {
 pub enum LearnSearch {
     /// The groups' variables first, each group's as it asks (one branch,
     /// the other learned from its failures), then the most active of the
-    /// rest, at their last values, restarting on Luby's sequence as the
-    /// others do (each restart follows the groups again): as Chuffed
-    /// follows a search annotation.
+    /// rest, at their last values, without restarts but those that keep
+    /// the store of learned clauses bounded (each follows the groups
+    /// again): as Chuffed follows a search annotation.
     Groups,
     /// The groups and activity in turn, switching at every second restart
     /// (Luby's, 100 failures a unit): the groups lead the first run, then

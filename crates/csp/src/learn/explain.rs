@@ -180,6 +180,9 @@ impl Analysis {
                     if matches!(&**g, Global::Cumulative(c)
                         if self.cumulative(store, c, t, node, &mut words)) => {}
                 Prop::Global(g)
+                    if matches!(&**g, Global::Times(m)
+                        if self.times(store, m, t, node, &mut words)) => {}
+                Prop::Global(g)
                     if matches!(&**g, Global::Extreme(e)
                         if self.extreme(store, e, t, node, &mut words)) => {}
                 Prop::Global(g)

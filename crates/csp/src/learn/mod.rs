@@ -27,6 +27,7 @@ mod nogood;
 mod order;
 mod restart;
 mod search;
+mod times;
 
 #[cfg(test)]
 pub(crate) use nogood::{Clause, Lit};
@@ -42,8 +43,12 @@ thread_local! {
     pub(crate) static BY_ELEMENT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a linear equality (`linear`).
     pub(crate) static BY_LINEAR: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The restarts of this thread's searches that learn.
+    pub(crate) static RESTARTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an all-different on words, by Hall sets (`matching`).
     pub(crate) static BY_HALL: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for a product (`times`).
+    pub(crate) static BY_TIMES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a disjunctive (`disjunctive`).
     pub(crate) static BY_DISJUNCTIVE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a cut of a cumulative's demand (`cumulative`).

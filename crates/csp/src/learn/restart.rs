@@ -1,5 +1,6 @@
 //! The policy of restarts and of the learned clauses' store: when the
-//! search that learns restarts (the Luby sequence of 100 failures), and
+//! search that learns restarts (the Luby sequence of 100 failures; only
+//! past `MAX_CAP` clauses when it follows the groups), and
 //! which clauses it keeps at a restart (the store bounded: the clauses of
 //! most decision levels go first).
 
@@ -11,7 +12,7 @@ pub(super) const RESTART_SCALE: u64 = 100;
 /// The most learned clauses kept at a restart: the store starts reducing
 /// past `FIRST_CAP`, then past 10% more each time, never past `MAX_CAP`.
 pub(super) const FIRST_CAP: usize = 2_000;
-const MAX_CAP: usize = 50_000;
+pub(super) const MAX_CAP: usize = 50_000;
 
 /// At the root: drops the learned clauses of most decision levels when
 /// there are more than `cap`, and raises `cap`.

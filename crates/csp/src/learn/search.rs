@@ -13,7 +13,7 @@ use super::branch::{Decision, group_decision};
 use super::nogood::Clause;
 use super::nogood::Nogoods;
 use super::order::Order;
-use super::restart::{FIRST_CAP, RESTART_SCALE, luby, reduce};
+use super::restart::{FIRST_CAP, MAX_CAP, RESTART_SCALE, luby, reduce};
 use crate::branch::LearnSearch;
 use crate::domain::{NONE, State, Static, Store, Trace, Why, fixed_value};
 use crate::propagator::Prop;
@@ -371,8 +371,16 @@ impl Learner {
             if budget.is_some_and(|b| self.stats.nodes >= b) {
                 break Outcome::Stopped(Stop::NodeLimit);
             }
-            if until_restart == 0 {
+            let restart = match self.search {
+                // As Chuffed follows an annotation: no restarts but those
+                // that keep the store of clauses bounded.
+                LearnSearch::Groups => self.nogoods.clauses.len() > MAX_CAP,
+                _ => until_restart == 0,
+            };
+            if restart {
                 restarts += 1;
+                #[cfg(test)]
+                super::RESTARTS.with(|n| n.set(n.get() + 1));
                 until_restart = luby(restarts) * RESTART_SCALE;
                 if self.search == LearnSearch::Alternate && restarts % 2 == 1 {
                     self.follow = !self.follow;

@@ -102,3 +102,37 @@ fn by_activity_the_groups_lead_to_the_first_solution_of_an_optimisation() {
         assert_eq!(report.value.best.expect("the optimum")[o], 2);
     }
 }
+
+/// Following the groups, the search that learns does not restart (as
+/// Chuffed follows a search annotation): nine pigeons in eight holes,
+/// hundreds of conflicts, no restart; by activity it restarts on Luby's
+/// sequence. Both prove there is no solution.
+#[test]
+fn following_the_groups_the_search_that_learns_does_not_restart() {
+    let mut m = Model::new();
+    let pigeons = m.vars(9, 1..=8).unwrap();
+    for (i, &a) in pigeons.iter().enumerate() {
+        for &b in &pigeons[i + 1..] {
+            m.not_equal(a, b, 0).unwrap();
+        }
+    }
+    m.branch(&pigeons, VarOrder::Input, ValueOrder::Min)
+        .unwrap();
+    let network = m.compile().learning(true);
+    for (search, restarts) in [(LearnSearch::Groups, false), (LearnSearch::Activity, true)] {
+        crate::learn::RESTARTS.with(|n| n.set(0));
+        let report = network
+            .clone()
+            .learn_search(search)
+            .optimize(&Limits::default(), |_| {});
+        assert!(report.outcome.is_complete(), "{search:?}");
+        assert!(report.value.best.is_none(), "{search:?}");
+        assert!(
+            report.value.stats.dead_ends > 500,
+            "{search:?}: {:?}",
+            report.value.stats
+        );
+        let n = crate::learn::RESTARTS.with(|n| n.get());
+        assert_eq!(n > 0, restarts, "{search:?}: {n} restarts");
+    }
+}

@@ -450,6 +450,7 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
         ("all-different", &crate::learn::BY_DISTINCT),
         ("all-different's Hall sets", &crate::learn::BY_HALL),
         ("min/max", &crate::learn::BY_EXTREME),
+        ("times", &crate::learn::BY_TIMES),
         ("==", &crate::learn::BY_LINEAR),
         ("element", &crate::learn::BY_ELEMENT),
         ("disjunctive", &crate::learn::BY_DISJUNCTIVE),

@@ -89,7 +89,8 @@ pub(crate) struct Args {
     /// recent failures (the default, measured best here: docs/minizinc.md);
     /// annotation: the annotation's
     /// variables as it asks, one branch each (the other is learned), then
-    /// the most active of the rest (as Chuffed does by default);
+    /// the most active of the rest, without restarts (as Chuffed does by
+    /// default);
     /// alternate: the annotation and activity in turn, switching at every
     /// second restart (as Chuffed's -f). Without an annotation, activity
     #[arg(long = "learn-search", value_name = "MODE", value_enum, default_value_t = LearnSearchArg::Activity)]
