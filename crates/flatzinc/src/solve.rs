@@ -68,16 +68,11 @@ pub struct Options {
     /// With `learn` on one thread, an optimisation problem's search that
     /// learns and branch and bound take turns on the one core
     /// ([`backtrack::Turns`], a slice of [`TURN`] each), on one incumbent,
-    /// as with `threads` of 2; with a search annotation followed (and
-    /// `learn_search` the default), a second search that learns takes a
-    /// third turn, following the annotation throughout
-    /// ([`csp::LearnSearch::Groups`], without restarts: it proves some
-    /// schedules the others do not, as Chuffed does by default). For the
-    /// first solution of a satisfaction problem, the search that learns
-    /// and depth-first search, the first solution of either ending both.
-    /// The searches together are at most about as many times slower as
-    /// there are turns than the fastest of them alone, where any one
-    /// alone may be many times slower than another. Ignored otherwise (every
+    /// as with `threads` of 2; for the first solution of a satisfaction
+    /// problem, the search that learns and depth-first search, the first
+    /// solution of either ending both. The two together are at most about
+    /// twice as slow as the faster of the two alone, where either alone
+    /// may be many times slower than the other. Ignored otherwise (every
     /// solution, or more than one, of a satisfaction problem learns alone).
     pub turns: bool,
     /// What the search that learns decides on when the instance has a
