@@ -4,6 +4,7 @@
 mod learn_regressions;
 mod learn_search;
 mod learning;
+mod rng;
 
 use backtrack::Problem;
 
