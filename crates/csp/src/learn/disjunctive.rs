@@ -246,12 +246,12 @@ impl Analysis {
         };
         #[cfg(test)]
         super::BY_DISJUNCTIVE.with(|n| n.set(n.get() + 1));
+        // The tasks read whole, with both bounds.
         let whole = found;
-        if let Some(((i, _, _), _)) = moved
+        if let Some(((i, lo, hi), (est, lst))) = moved
             && !whole.contains(&i)
         {
             // The bounds it moved from (a move needs the near one).
-            let ((_, lo, hi), (est, lst)) = moved.expect("moved");
             let start = d.starts[index[i]];
             if lo > est {
                 self.side(store, start, t, true, words);
