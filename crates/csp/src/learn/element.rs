@@ -24,13 +24,13 @@ const MOST: usize = 1 << 12;
 
 /// A variable's domain when the trail had some number of entries: an
 /// interval's bounds, or a bitset's words from its offset.
-enum Domain {
+pub(super) enum Domain {
     Interval(i64, i64),
     Bits(Vec<u64>, i64),
 }
 
 impl Domain {
-    fn at(store: &Store<'_>, var: u32, t: u32) -> Domain {
+    pub(super) fn at(store: &Store<'_>, var: u32, t: u32) -> Domain {
         let layout = &store.stat.vars[var as usize];
         let mut words = Vec::new();
         domain_at(store, var, t, &mut words);
@@ -54,7 +54,7 @@ impl Domain {
     }
 
     /// The values of `self` not in `after`, at most [`MOST`] of them.
-    fn removed(&self, after: &Domain) -> Option<Vec<i64>> {
+    pub(super) fn removed(&self, after: &Domain) -> Option<Vec<i64>> {
         let mut out = Vec::new();
         match self {
             Domain::Interval(lo, hi) => {
@@ -148,7 +148,7 @@ impl Analysis {
 
     /// The entries that took each of `values` out of `var` before `t`;
     /// `false` if one of them was still there.
-    fn gone(
+    pub(super) fn gone(
         &mut self,
         store: &Store<'_>,
         var: u32,

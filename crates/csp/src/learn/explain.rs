@@ -15,7 +15,9 @@
 //!   `cumulative`); an all-different's forward checking on intervals by
 //!   the variables fixed to the values it removed (see `distinct`); a
 //!   `min` or `max` on intervals by the one side of each variable the
-//!   change read (see `extreme`);
+//!   change read (see `extreme`); a table by one lost value of each tuple
+//!   that supported a removed value, an inverse by the removals of the
+//!   positions that took the values away (see `support`);
 //! - the advice about a fixed variable, by that variable's changes (and,
 //!   on an interval whose bound the removal of a value moved, by the bound
 //!   it moved from: the new bound needs it);
@@ -188,6 +190,10 @@ impl Analysis {
                 Prop::Global(g)
                     if matches!(&**g, Global::Element(e)
                         if self.element(store, e, t, node, &mut words)) => {}
+                Prop::Global(g)
+                    if matches!(&**g, Global::Inverse(i)
+                        if self.inverse(store, i, t, node, &mut words)) => {}
+                Prop::Table(tab) if self.table(store, tab, t, node, &mut words) => {}
                 Prop::Disjunctive(d) if self.disjunctive(store, d, t, node, &mut words) => {}
                 Prop::AllDifferent { vars, dense: None }
                     if self.all_different(store, vars, t, node, &mut words) => {}

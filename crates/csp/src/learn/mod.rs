@@ -27,6 +27,7 @@ mod nogood;
 mod order;
 mod restart;
 mod search;
+mod support;
 mod times;
 
 #[cfg(test)]
@@ -53,6 +54,10 @@ thread_local! {
     pub(crate) static BY_DISJUNCTIVE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a cut of a cumulative's demand (`cumulative`).
     pub(crate) static BY_DEMAND: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for an inverse (`support`).
+    pub(crate) static BY_INVERSE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for a table (`support`).
+    pub(crate) static BY_SUPPORT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a `min` or `max` (`extreme`).
     pub(crate) static BY_EXTREME: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }

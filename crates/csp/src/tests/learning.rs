@@ -4,120 +4,12 @@
 
 use backtrack::Limits;
 
+use super::cons::Con;
 use super::rng::Rng;
 use crate::branch::{LearnSearch, ValueOrder, VarOrder};
 use crate::learn::{Clause, Lit};
 use crate::model::Model;
 use crate::var::{Rel, Var};
-
-/// A constraint of a random model, as the model states it and as the test
-/// judges an assignment, apart from the propagators.
-#[derive(Clone, Debug)]
-enum Con {
-    Linear(Vec<(i64, usize)>, Rel, i64),
-    NotEqual(usize, usize, i64),
-    AllDifferent(Vec<usize>),
-    Times(usize, usize, usize),
-    Abs(usize, usize),
-    /// The largest (`true`) or smallest of the variables.
-    Max(Vec<usize>, usize, bool),
-    ReifyLe(usize, Vec<(i64, usize)>, i64),
-    Element(usize, Vec<i64>, usize),
-    Table(Vec<usize>, Vec<Vec<i64>>),
-    /// Starts, durations, demands and the capacity.
-    Cumulative(Vec<usize>, Vec<i64>, Vec<i64>, i64),
-    /// Starts, durations and demands, then the capacity, all variables.
-    CumulativeVar(Vec<usize>, Vec<usize>, Vec<usize>, usize),
-    /// Starts and durations, variables; strict or not.
-    Disjunctive(Vec<usize>, Vec<usize>, bool),
-}
-
-impl Con {
-    fn holds(&self, x: &[i64]) -> bool {
-        let sum = |terms: &[(i64, usize)]| terms.iter().map(|&(c, v)| c * x[v]).sum::<i64>();
-        match self {
-            Con::Linear(terms, rel, rhs) => {
-                let s = sum(terms);
-                match rel {
-                    Rel::Le => s <= *rhs,
-                    Rel::Ge => s >= *rhs,
-                    Rel::Eq => s == *rhs,
-                    Rel::Ne => s != *rhs,
-                    Rel::Lt => s < *rhs,
-                    Rel::Gt => s > *rhs,
-                }
-            }
-            Con::NotEqual(a, b, c) => x[*a] != x[*b] + c,
-            Con::AllDifferent(vs) => vs
-                .iter()
-                .enumerate()
-                .all(|(i, &a)| vs[i + 1..].iter().all(|&b| x[a] != x[b])),
-            Con::Times(a, b, c) => x[*a] * x[*b] == x[*c],
-            Con::Abs(a, b) => x[*a].abs() == x[*b],
-            Con::Max(vs, z, true) => vs.iter().map(|&v| x[v]).max() == Some(x[*z]),
-            Con::Max(vs, z, false) => vs.iter().map(|&v| x[v]).min() == Some(x[*z]),
-            Con::ReifyLe(b, terms, rhs) => (x[*b] == 1) == (sum(terms) <= *rhs),
-            Con::Element(i, array, z) => {
-                usize::try_from(x[*i]).ok().and_then(|i| array.get(i)) == Some(&x[*z])
-            }
-            Con::Table(vs, rows) => rows
-                .iter()
-                .any(|r| vs.iter().zip(r).all(|(&v, &t)| x[v] == t)),
-            Con::Cumulative(vs, d, r, cap) => vs.iter().all(|&at| {
-                // The load when a task starts: the largest there is.
-                let load: i64 = (0..vs.len())
-                    .filter(|&k| x[vs[k]] <= x[at] && x[at] < x[vs[k]] + d[k])
-                    .map(|k| r[k])
-                    .sum();
-                load <= *cap
-            }),
-            Con::CumulativeVar(vs, d, r, cap) => {
-                // A task of a duration or demand of 0 or less takes nothing.
-                let runs = |k: usize| x[d[k]] > 0 && x[r[k]] > 0;
-                x[*cap] >= 0
-                    && (0..vs.len()).filter(|&k| runs(k)).all(|k| {
-                        let at = x[vs[k]];
-                        let load: i64 = (0..vs.len())
-                            .filter(|&j| runs(j) && x[vs[j]] <= at && at < x[vs[j]] + x[d[j]])
-                            .map(|j| x[r[j]])
-                            .sum();
-                        load <= x[*cap]
-                    })
-            }
-            Con::Disjunctive(vs, d, strict) => (0..vs.len()).all(|i| {
-                // Not strict, a task of duration 0 or less takes no time.
-                let runs = |k: usize| *strict || x[d[k]] > 0;
-                let apart =
-                    |j: usize| x[vs[i]] + x[d[i]] <= x[vs[j]] || x[vs[j]] + x[d[j]] <= x[vs[i]];
-                (!*strict || x[d[i]] >= 0) && (0..i).all(|j| !(runs(i) && runs(j)) || apart(j))
-            }),
-        }
-    }
-
-    fn post(&self, m: &mut Model, v: &[Var]) -> bool {
-        let terms = |t: &[(i64, usize)]| t.iter().map(|&(c, i)| (c, v[i])).collect::<Vec<_>>();
-        let vars = |is: &[usize]| is.iter().map(|&i| v[i]).collect::<Vec<_>>();
-        match self {
-            Con::Linear(t, rel, rhs) => m.linear(&terms(t), *rel, *rhs),
-            Con::NotEqual(a, b, c) => m.not_equal(v[*a], v[*b], *c),
-            Con::AllDifferent(vs) => m.all_different(&vars(vs)),
-            Con::Times(a, b, c) => m.times(v[*a], v[*b], v[*c]),
-            Con::Abs(a, b) => m.abs(v[*a], v[*b]),
-            Con::Max(vs, z, true) => m.max(&vars(vs), v[*z]),
-            Con::Max(vs, z, false) => m.min(&vars(vs), v[*z]),
-            Con::ReifyLe(b, t, rhs) => m.reify_linear(v[*b], &terms(t), Rel::Le, *rhs),
-            Con::Element(i, array, z) => m.element(v[*i], array, v[*z]),
-            Con::Table(vs, rows) => m.table(&vars(vs), rows),
-            Con::Cumulative(vs, d, r, cap) => m.cumulative(&vars(vs), d, r, *cap),
-            Con::CumulativeVar(vs, d, r, cap) => {
-                m.cumulative_var(&vars(vs), &vars(d), &vars(r), v[*cap])
-            }
-            Con::Disjunctive(vs, d, true) => m.disjunctive_strict(&vars(vs), &vars(d)),
-            Con::Disjunctive(vs, d, false) => m.disjunctive_var(&vars(vs), &vars(d)),
-        }
-        .is_ok()
-    }
-}
 
 #[derive(Clone, Debug)]
 struct Case {
@@ -131,7 +23,9 @@ struct Case {
     search: LearnSearch,
 }
 
-fn case(seed: u64) -> Case {
+/// The random model of `seed`; with `channels`, every one has an inverse
+/// and a table of three variables, else one in eight each.
+fn case(seed: u64, channels: bool) -> Case {
     let mut rng = Rng(seed);
     let n = 6 + rng.below(5);
     let mut doms: Vec<(i64, i64)> = (0..n)
@@ -143,7 +37,9 @@ fn case(seed: u64) -> Case {
     // The last variable a boolean, for the reified constraints.
     doms[n - 1] = (0, 1);
     let mut cons = Vec::new();
-    for _ in 0..3 + rng.below(4) {
+    // With the channels, fewer others: most models keep a solution.
+    let others = if channels { 1 + rng.below(2) } else { 3 + rng.below(4) };
+    for _ in 0..others {
         let terms = |rng: &mut Rng, k: usize| -> Vec<(i64, usize)> {
             rng.distinct(n - 1, k)
                 .into_iter()
@@ -227,6 +123,39 @@ fn case(seed: u64) -> Case {
             own.below(2) == 0,
         ));
     }
+    // An inverse and a table of three variables, drawn apart from the rest.
+    let one_in = if channels { 1 } else { 8 };
+    let mut own = Rng(seed.rotate_left(23) ^ 0x5eed);
+    if own.below(one_in) == 0 {
+        // Not the last variable, the reified constraints' boolean.
+        let k = 2 + own.below(2).min((n - 1) / 2 - 2);
+        let p = own.distinct(n - 1, 2 * k);
+        let (f_first, g_first) = (own.range(-1, 1), own.range(-1, 1));
+        if channels {
+            // Domains about the positions, a value past them at times.
+            for (i, &v) in p.iter().enumerate() {
+                let first = if i < k { g_first } else { f_first };
+                doms[v] = (first - own.range(0, 1), first + k as i64 - own.range(0, 1));
+            }
+        }
+        cons.push(Con::Inverse(
+            p[..k].to_vec(),
+            f_first,
+            p[k..].to_vec(),
+            g_first,
+        ));
+    }
+    if own.below(one_in) == 0 {
+        let vs = own.distinct(n, 3);
+        let rows = (0..4 + own.below(12))
+            .map(|_| {
+                vs.iter()
+                    .map(|&v| own.range(doms[v].0, doms[v].1))
+                    .collect()
+            })
+            .collect();
+        cons.push(Con::Table(vs, rows));
+    }
     let objective = (rng.below(3) > 0).then(|| (rng.below(n), rng.below(2) == 0));
     let intervals = rng.below(3) == 0;
     let groups = (0..rng.below(3))
@@ -273,23 +202,10 @@ fn case(seed: u64) -> Case {
 /// variables in order, each constraint judged once its last variable has a
 /// value.
 fn enumerate(case: &Case, posted: &[bool]) -> Vec<Vec<i64>> {
-    fn vars(c: &Con) -> Vec<usize> {
-        match c {
-            Con::Linear(t, ..) => t.iter().map(|t| t.1).collect(),
-            Con::NotEqual(a, b, _) | Con::Abs(a, b) => vec![*a, *b],
-            Con::AllDifferent(vs) | Con::Table(vs, _) | Con::Cumulative(vs, ..) => vs.clone(),
-            Con::CumulativeVar(vs, d, r, cap) => [&vs[..], d, r, &[*cap]].concat(),
-            Con::Disjunctive(vs, d, _) => [&vs[..], d].concat(),
-            Con::Times(a, b, c) => vec![*a, *b, *c],
-            Con::Max(vs, z, _) => [&vs[..], &[*z]].concat(),
-            Con::ReifyLe(b, t, _) => [vec![*b], t.iter().map(|t| t.1).collect()].concat(),
-            Con::Element(i, _, z) => vec![*i, *z],
-        }
-    }
     let n = case.doms.len();
     let mut at: Vec<Vec<&Con>> = vec![Vec::new(); n];
     for (c, _) in case.cons.iter().zip(posted).filter(|(_, p)| **p) {
-        let last = vars(c).into_iter().max().unwrap_or(0);
+        let last = c.vars().into_iter().max().unwrap_or(0);
         at[last].push(c);
     }
     fn go(i: usize, x: &mut Vec<i64>, case: &Case, at: &[Vec<&Con>], out: &mut Vec<Vec<i64>>) {
@@ -328,17 +244,21 @@ pub(super) fn satisfies(clause: &Clause, x: &[i64], offsets: &[i64]) -> bool {
     })
 }
 
-#[test]
-fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() {
-    let mut learned = 0;
-    let mut optima = 0;
-    let mut empty = 0;
-    let mut every = 0;
-    // LEARN_SEED and LEARN_CASES run other models (CI runs the first 4,000).
-    let from = std::env::var("LEARN_SEED").map_or(0, |s| s.parse().unwrap());
-    let cases: u64 = std::env::var("LEARN_CASES").map_or(4000, |s| s.parse().unwrap());
-    for seed in from..from + cases {
-        let case = case(seed);
+/// What the models of a run of [`agree`] counted.
+#[derive(Default)]
+struct Tally {
+    learned: usize,
+    optima: usize,
+    empty: usize,
+    every: usize,
+}
+
+/// Runs the models of `seeds`: the search that learns against
+/// enumeration, and every clause learned against every solution.
+fn agree(seeds: std::ops::Range<u64>, channels: bool) -> Tally {
+    let mut tally = Tally::default();
+    for seed in seeds {
+        let case = case(seed, channels);
         let mut m = Model::new();
         if case.intervals {
             m.intervals_above(2);
@@ -365,7 +285,7 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
             // Too many to keep: another case.
             continue;
         }
-        empty += usize::from(solutions.is_empty());
+        tally.empty += usize::from(solutions.is_empty());
         let network = m.compile().learn_search(case.search);
         let (best, outcome, clauses, offsets) = network.learned_clauses(&Limits::default());
         assert!(outcome.is_complete(), "seed {seed}: {outcome:?}");
@@ -394,12 +314,12 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
                     let values = solutions.iter().map(|s| s[v]);
                     let optimum = if max { values.max() } else { values.min() };
                     assert_eq!(Some(x[v]), optimum, "{}", what());
-                    optima += 1;
+                    tally.optima += 1;
                 }
             }
             (found, _) => panic!("{}: found {found:?}, {} solutions", what(), solutions.len()),
         }
-        learned += clauses.len();
+        tally.learned += clauses.len();
         // The switch on a network gives the same optimum.
         let report = network
             .clone()
@@ -412,9 +332,23 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
             what()
         );
         if case.objective.is_none() && solutions.len() <= 300 {
-            every += every_solution(&network, &solutions, &offsets, &what);
+            tally.every += every_solution(&network, &solutions, &offsets, &what);
         }
     }
+    tally
+}
+
+#[test]
+fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() {
+    // LEARN_SEED and LEARN_CASES run other models (CI runs the first 4,000).
+    let from = std::env::var("LEARN_SEED").map_or(0, |s| s.parse().unwrap());
+    let cases: u64 = std::env::var("LEARN_CASES").map_or(4000, |s| s.parse().unwrap());
+    let Tally {
+        learned,
+        optima,
+        empty,
+        every,
+    } = agree(from..from + cases, false);
     assert!(every > 200, "{every} models' every solution compared");
     let by = [
         ("all-different", &crate::learn::BY_DISTINCT),
@@ -425,6 +359,7 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
         ("element", &crate::learn::BY_ELEMENT),
         ("disjunctive", &crate::learn::BY_DISJUNCTIVE),
         ("cumulative's demand", &crate::learn::BY_DEMAND),
+        ("table", &crate::learn::BY_SUPPORT),
     ]
     .map(|(name, count)| (name, count.with(|n| n.get())));
     eprintln!("learned {learned} optima {optima} empty {empty} every {every} by {by:?}");
@@ -433,6 +368,23 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
     }
     assert!(learned > 500, "the models make it learn: {learned} clauses");
     assert!(optima > 500, "{optima} optima compared");
+}
+
+/// The same on models that each have an inverse and a table of three
+/// variables: their explanations are counted, and their clauses checked.
+#[test]
+fn learning_through_inverses_and_tables_agrees_with_enumeration() {
+    let tally = agree(0..1500, true);
+    let by = [
+        ("inverse", &crate::learn::BY_INVERSE),
+        ("table", &crate::learn::BY_SUPPORT),
+    ]
+    .map(|(name, count)| (name, count.with(|n| n.get())));
+    eprintln!("learned {} empty {} by {by:?}", tally.learned, tally.empty);
+    for (name, count) in by {
+        assert!(count > 50, "{count} explained by {name}'s own");
+    }
+    assert!(tally.learned > 100, "{} clauses", tally.learned);
 }
 
 /// Every solution by the search that learns: each once, the same set as

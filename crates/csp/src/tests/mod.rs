@@ -1,6 +1,7 @@
 //! Undo by copies against undo from the trail: the proptests run on models
 //! small enough to copy, so here each network is forced both ways.
 
+mod cons;
 mod learn_regressions;
 mod learn_search;
 mod learning;

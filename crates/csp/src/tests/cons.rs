@@ -1,0 +1,143 @@
+//! The constraints of the random models the search that learns is tested
+//! on: as a model states each, and as the test judges an assignment.
+
+use crate::model::Model;
+use crate::var::{Rel, Var};
+
+/// A constraint of a random model, as the model states it and as the test
+/// judges an assignment, apart from the propagators.
+#[derive(Clone, Debug)]
+pub(super) enum Con {
+    Linear(Vec<(i64, usize)>, Rel, i64),
+    NotEqual(usize, usize, i64),
+    AllDifferent(Vec<usize>),
+    Times(usize, usize, usize),
+    Abs(usize, usize),
+    /// The largest (`true`) or smallest of the variables.
+    Max(Vec<usize>, usize, bool),
+    ReifyLe(usize, Vec<(i64, usize)>, i64),
+    Element(usize, Vec<i64>, usize),
+    Table(Vec<usize>, Vec<Vec<i64>>),
+    /// Starts, durations, demands and the capacity.
+    Cumulative(Vec<usize>, Vec<i64>, Vec<i64>, i64),
+    /// Starts, durations and demands, then the capacity, all variables.
+    CumulativeVar(Vec<usize>, Vec<usize>, Vec<usize>, usize),
+    /// Starts and durations, variables; strict or not.
+    Disjunctive(Vec<usize>, Vec<usize>, bool),
+    /// `f`, its first position, `g`, its first position: `f[i]` is `j`
+    /// (positions) exactly when `g[j]` is `i`.
+    Inverse(Vec<usize>, i64, Vec<usize>, i64),
+}
+
+impl Con {
+    pub(super) fn holds(&self, x: &[i64]) -> bool {
+        let sum = |terms: &[(i64, usize)]| terms.iter().map(|&(c, v)| c * x[v]).sum::<i64>();
+        match self {
+            Con::Linear(terms, rel, rhs) => {
+                let s = sum(terms);
+                match rel {
+                    Rel::Le => s <= *rhs,
+                    Rel::Ge => s >= *rhs,
+                    Rel::Eq => s == *rhs,
+                    Rel::Ne => s != *rhs,
+                    Rel::Lt => s < *rhs,
+                    Rel::Gt => s > *rhs,
+                }
+            }
+            Con::NotEqual(a, b, c) => x[*a] != x[*b] + c,
+            Con::AllDifferent(vs) => vs
+                .iter()
+                .enumerate()
+                .all(|(i, &a)| vs[i + 1..].iter().all(|&b| x[a] != x[b])),
+            Con::Times(a, b, c) => x[*a] * x[*b] == x[*c],
+            Con::Abs(a, b) => x[*a].abs() == x[*b],
+            Con::Max(vs, z, true) => vs.iter().map(|&v| x[v]).max() == Some(x[*z]),
+            Con::Max(vs, z, false) => vs.iter().map(|&v| x[v]).min() == Some(x[*z]),
+            Con::ReifyLe(b, terms, rhs) => (x[*b] == 1) == (sum(terms) <= *rhs),
+            Con::Element(i, array, z) => {
+                usize::try_from(x[*i]).ok().and_then(|i| array.get(i)) == Some(&x[*z])
+            }
+            Con::Table(vs, rows) => rows
+                .iter()
+                .any(|r| vs.iter().zip(r).all(|(&v, &t)| x[v] == t)),
+            Con::Cumulative(vs, d, r, cap) => vs.iter().all(|&at| {
+                // The load when a task starts: the largest there is.
+                let load: i64 = (0..vs.len())
+                    .filter(|&k| x[vs[k]] <= x[at] && x[at] < x[vs[k]] + d[k])
+                    .map(|k| r[k])
+                    .sum();
+                load <= *cap
+            }),
+            Con::CumulativeVar(vs, d, r, cap) => {
+                // A task of a duration or demand of 0 or less takes nothing.
+                let runs = |k: usize| x[d[k]] > 0 && x[r[k]] > 0;
+                x[*cap] >= 0
+                    && (0..vs.len()).filter(|&k| runs(k)).all(|k| {
+                        let at = x[vs[k]];
+                        let load: i64 = (0..vs.len())
+                            .filter(|&j| runs(j) && x[vs[j]] <= at && at < x[vs[j]] + x[d[j]])
+                            .map(|j| x[r[j]])
+                            .sum();
+                        load <= x[*cap]
+                    })
+            }
+            Con::Disjunctive(vs, d, strict) => (0..vs.len()).all(|i| {
+                // Not strict, a task of duration 0 or less takes no time.
+                let runs = |k: usize| *strict || x[d[k]] > 0;
+                let apart =
+                    |j: usize| x[vs[i]] + x[d[i]] <= x[vs[j]] || x[vs[j]] + x[d[j]] <= x[vs[i]];
+                (!*strict || x[d[i]] >= 0) && (0..i).all(|j| !(runs(i) && runs(j)) || apart(j))
+            }),
+            Con::Inverse(f, f_first, g, g_first) => {
+                let n = f.len() as i64;
+                let at = |v: usize, first: i64| (0..n).contains(&(x[v] - first));
+                f.iter().all(|&v| at(v, *g_first))
+                    && g.iter().all(|&v| at(v, *f_first))
+                    && (0..f.len())
+                        .all(|i| x[g[(x[f[i]] - g_first) as usize]] == f_first + i as i64)
+            }
+        }
+    }
+
+    pub(super) fn post(&self, m: &mut Model, v: &[Var]) -> bool {
+        let terms = |t: &[(i64, usize)]| t.iter().map(|&(c, i)| (c, v[i])).collect::<Vec<_>>();
+        let vars = |is: &[usize]| is.iter().map(|&i| v[i]).collect::<Vec<_>>();
+        match self {
+            Con::Linear(t, rel, rhs) => m.linear(&terms(t), *rel, *rhs),
+            Con::NotEqual(a, b, c) => m.not_equal(v[*a], v[*b], *c),
+            Con::AllDifferent(vs) => m.all_different(&vars(vs)),
+            Con::Times(a, b, c) => m.times(v[*a], v[*b], v[*c]),
+            Con::Abs(a, b) => m.abs(v[*a], v[*b]),
+            Con::Max(vs, z, true) => m.max(&vars(vs), v[*z]),
+            Con::Max(vs, z, false) => m.min(&vars(vs), v[*z]),
+            Con::ReifyLe(b, t, rhs) => m.reify_linear(v[*b], &terms(t), Rel::Le, *rhs),
+            Con::Element(i, array, z) => m.element(v[*i], array, v[*z]),
+            Con::Table(vs, rows) => m.table(&vars(vs), rows),
+            Con::Cumulative(vs, d, r, cap) => m.cumulative(&vars(vs), d, r, *cap),
+            Con::CumulativeVar(vs, d, r, cap) => {
+                m.cumulative_var(&vars(vs), &vars(d), &vars(r), v[*cap])
+            }
+            Con::Disjunctive(vs, d, true) => m.disjunctive_strict(&vars(vs), &vars(d)),
+            Con::Disjunctive(vs, d, false) => m.disjunctive_var(&vars(vs), &vars(d)),
+            Con::Inverse(f, f_first, g, g_first) => {
+                m.inverse_from(&vars(f), *f_first, &vars(g), *g_first)
+            }
+        }
+        .is_ok()
+    }
+
+    /// The variables it is on.
+    pub(super) fn vars(&self) -> Vec<usize> {
+        match self {
+            Con::Linear(t, ..) => t.iter().map(|t| t.1).collect(),
+            Con::NotEqual(a, b, _) | Con::Abs(a, b) => vec![*a, *b],
+            Con::AllDifferent(vs) | Con::Table(vs, _) | Con::Cumulative(vs, ..) => vs.clone(),
+            Con::CumulativeVar(vs, d, r, cap) => [&vs[..], d, r, &[*cap]].concat(),
+            Con::Disjunctive(vs, d, _) | Con::Inverse(vs, _, d, _) => [&vs[..], d].concat(),
+            Con::Times(a, b, c) => vec![*a, *b, *c],
+            Con::Max(vs, z, _) => [&vs[..], &[*z]].concat(),
+            Con::ReifyLe(b, t, _) => [vec![*b], t.iter().map(|t| t.1).collect()].concat(),
+            Con::Element(i, _, z) => vec![*i, *z],
+        }
+    }
+}
