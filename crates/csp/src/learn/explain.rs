@@ -17,7 +17,9 @@
 //!   `min` or `max` on intervals by the one side of each variable the
 //!   change read (see `extreme`); a table by one lost value of each tuple
 //!   that supported a removed value, an inverse by the removals of the
-//!   positions that took the values away (see `support`);
+//!   positions that took the values away (see `support`); an `among` by
+//!   the variables sure to take the set's values or sure not to, and the
+//!   count's bound the change read (see `count`);
 //! - the advice about a fixed variable, by that variable's changes (and,
 //!   on an interval whose bound the removal of a value moved, by the bound
 //!   it moved from: the new bound needs it);
@@ -194,6 +196,7 @@ impl Analysis {
                     if matches!(&**g, Global::Inverse(i)
                         if self.inverse(store, i, t, node, &mut words)) => {}
                 Prop::Table(tab) if self.table(store, tab, t, node, &mut words) => {}
+                Prop::Among(a) if self.among(store, a, t, node, &mut words) => {}
                 Prop::Disjunctive(d) if self.disjunctive(store, d, t, node, &mut words) => {}
                 Prop::AllDifferent { vars, dense: None }
                     if self.all_different(store, vars, t, node, &mut words) => {}

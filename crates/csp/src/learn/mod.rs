@@ -15,6 +15,7 @@
 
 mod analyze;
 mod branch;
+mod count;
 mod cumulative;
 mod disjunctive;
 mod distinct;
@@ -54,6 +55,8 @@ thread_local! {
     pub(crate) static BY_DISJUNCTIVE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a cut of a cumulative's demand (`cumulative`).
     pub(crate) static BY_DEMAND: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for an `among` or `count` (`count`).
+    pub(crate) static BY_COUNT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an inverse (`support`).
     pub(crate) static BY_INVERSE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a table (`support`).

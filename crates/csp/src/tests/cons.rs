@@ -27,6 +27,8 @@ pub(super) enum Con {
     /// `f`, its first position, `g`, its first position: `f[i]` is `j`
     /// (positions) exactly when `g[j]` is `i`.
     Inverse(Vec<usize>, i64, Vec<usize>, i64),
+    /// How many of the variables take one of the values: the last one.
+    Among(Vec<usize>, Vec<i64>, usize),
 }
 
 impl Con {
@@ -88,6 +90,9 @@ impl Con {
                     |j: usize| x[vs[i]] + x[d[i]] <= x[vs[j]] || x[vs[j]] + x[d[j]] <= x[vs[i]];
                 (!*strict || x[d[i]] >= 0) && (0..i).all(|j| !(runs(i) && runs(j)) || apart(j))
             }),
+            Con::Among(vs, values, count) => {
+                vs.iter().filter(|&&v| values.contains(&x[v])).count() as i64 == x[*count]
+            }
             Con::Inverse(f, f_first, g, g_first) => {
                 let n = f.len() as i64;
                 let at = |v: usize, first: i64| (0..n).contains(&(x[v] - first));
@@ -119,6 +124,7 @@ impl Con {
             }
             Con::Disjunctive(vs, d, true) => m.disjunctive_strict(&vars(vs), &vars(d)),
             Con::Disjunctive(vs, d, false) => m.disjunctive_var(&vars(vs), &vars(d)),
+            Con::Among(vs, values, count) => m.among(&vars(vs), values.clone(), v[*count]),
             Con::Inverse(f, f_first, g, g_first) => {
                 m.inverse_from(&vars(f), *f_first, &vars(g), *g_first)
             }
@@ -138,6 +144,7 @@ impl Con {
             Con::Max(vs, z, _) => [&vs[..], &[*z]].concat(),
             Con::ReifyLe(b, t, _) => [vec![*b], t.iter().map(|t| t.1).collect()].concat(),
             Con::Element(i, _, z) => vec![*i, *z],
+            Con::Among(vs, _, count) => [&vs[..], &[*count]].concat(),
         }
     }
 }

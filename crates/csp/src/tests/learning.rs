@@ -23,8 +23,8 @@ struct Case {
     search: LearnSearch,
 }
 
-/// The random model of `seed`; with `channels`, every one has an inverse
-/// and a table of three variables, else one in eight each.
+/// The random model of `seed`; with `channels`, every one has an inverse,
+/// a table of three variables and a count, else one in eight each.
 fn case(seed: u64, channels: bool) -> Case {
     let mut rng = Rng(seed);
     let n = 6 + rng.below(5);
@@ -38,7 +38,11 @@ fn case(seed: u64, channels: bool) -> Case {
     doms[n - 1] = (0, 1);
     let mut cons = Vec::new();
     // With the channels, fewer others: most models keep a solution.
-    let others = if channels { 1 + rng.below(2) } else { 3 + rng.below(4) };
+    let others = if channels {
+        1 + rng.below(2)
+    } else {
+        3 + rng.below(4)
+    };
     for _ in 0..others {
         let terms = |rng: &mut Rng, k: usize| -> Vec<(i64, usize)> {
             rng.distinct(n - 1, k)
@@ -123,7 +127,8 @@ fn case(seed: u64, channels: bool) -> Case {
             own.below(2) == 0,
         ));
     }
-    // An inverse and a table of three variables, drawn apart from the rest.
+    // An inverse, a table of three variables and a count, drawn apart from
+    // the rest.
     let one_in = if channels { 1 } else { 8 };
     let mut own = Rng(seed.rotate_left(23) ^ 0x5eed);
     if own.below(one_in) == 0 {
@@ -155,6 +160,14 @@ fn case(seed: u64, channels: bool) -> Case {
             })
             .collect();
         cons.push(Con::Table(vs, rows));
+    }
+    if own.below(one_in) == 0 {
+        // A count of one value, or among two, the count apart.
+        let k = 3 + own.below(3);
+        let p = own.distinct(n - 1, k);
+        let (count, vs) = p.split_last().unwrap();
+        let values = (0..1 + own.below(2)).map(|_| own.range(-1, 3)).collect();
+        cons.push(Con::Among(vs.to_vec(), values, *count));
     }
     let objective = (rng.below(3) > 0).then(|| (rng.below(n), rng.below(2) == 0));
     let intervals = rng.below(3) == 0;
@@ -370,14 +383,16 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
     assert!(optima > 500, "{optima} optima compared");
 }
 
-/// The same on models that each have an inverse and a table of three
-/// variables: their explanations are counted, and their clauses checked.
+/// The same on models that each have an inverse, a table of three
+/// variables and a count: their explanations are counted, and their
+/// clauses checked.
 #[test]
-fn learning_through_inverses_and_tables_agrees_with_enumeration() {
+fn learning_through_inverses_tables_and_counts_agrees_with_enumeration() {
     let tally = agree(0..1500, true);
     let by = [
         ("inverse", &crate::learn::BY_INVERSE),
         ("table", &crate::learn::BY_SUPPORT),
+        ("among", &crate::learn::BY_COUNT),
     ]
     .map(|(name, count)| (name, count.with(|n| n.get())));
     eprintln!("learned {} empty {} by {by:?}", tally.learned, tally.empty);
