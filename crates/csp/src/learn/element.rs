@@ -41,7 +41,7 @@ impl Domain {
         }
     }
 
-    fn contains(&self, v: i64) -> bool {
+    pub(super) fn contains(&self, v: i64) -> bool {
         match self {
             Domain::Interval(lo, hi) => *lo <= v && v <= *hi,
             Domain::Bits(words, offset) => {

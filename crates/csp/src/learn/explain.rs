@@ -19,7 +19,9 @@
 //!   that supported a removed value, an inverse by the removals of the
 //!   positions that took the values away (see `support`); an `among` by
 //!   the variables sure to take the set's values or sure not to, and the
-//!   count's bound the change read (see `count`);
+//!   count's bound the change read (see `count`); an element over
+//!   variables by the entries and indices that lost what the change needed
+//!   (see `element_var`);
 //! - the advice about a fixed variable, by that variable's changes (and,
 //!   on an interval whose bound the removal of a value moved, by the bound
 //!   it moved from: the new bound needs it);
@@ -195,6 +197,9 @@ impl Analysis {
                 Prop::Global(g)
                     if matches!(&**g, Global::Inverse(i)
                         if self.inverse(store, i, t, node, &mut words)) => {}
+                Prop::Global(g)
+                    if matches!(&**g, Global::ElementVar(e)
+                        if self.element_var(store, e, t, node, &mut words)) => {}
                 Prop::Table(tab) if self.table(store, tab, t, node, &mut words) => {}
                 Prop::Among(a) if self.among(store, a, t, node, &mut words) => {}
                 Prop::Disjunctive(d) if self.disjunctive(store, d, t, node, &mut words) => {}

@@ -20,6 +20,7 @@ mod cumulative;
 mod disjunctive;
 mod distinct;
 mod element;
+mod element_var;
 mod explain;
 mod extreme;
 mod linear;
@@ -57,6 +58,8 @@ thread_local! {
     pub(crate) static BY_DEMAND: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an `among` or `count` (`count`).
     pub(crate) static BY_COUNT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for an element over variables (`element_var`).
+    pub(crate) static BY_ELEMENT_VAR: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an inverse (`support`).
     pub(crate) static BY_INVERSE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a table (`support`).

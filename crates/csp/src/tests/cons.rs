@@ -27,6 +27,8 @@ pub(super) enum Con {
     /// `f`, its first position, `g`, its first position: `f[i]` is `j`
     /// (positions) exactly when `g[j]` is `i`.
     Inverse(Vec<usize>, i64, Vec<usize>, i64),
+    /// The index (from 0), the array's variables, the value.
+    ElementVar(usize, Vec<usize>, usize),
     /// How many of the variables take one of the values: the last one.
     Among(Vec<usize>, Vec<i64>, usize),
 }
@@ -90,6 +92,10 @@ impl Con {
                     |j: usize| x[vs[i]] + x[d[i]] <= x[vs[j]] || x[vs[j]] + x[d[j]] <= x[vs[i]];
                 (!*strict || x[d[i]] >= 0) && (0..i).all(|j| !(runs(i) && runs(j)) || apart(j))
             }),
+            Con::ElementVar(i, array, z) => usize::try_from(x[*i])
+                .ok()
+                .and_then(|i| array.get(i))
+                .is_some_and(|&a| x[a] == x[*z]),
             Con::Among(vs, values, count) => {
                 vs.iter().filter(|&&v| values.contains(&x[v])).count() as i64 == x[*count]
             }
@@ -124,6 +130,7 @@ impl Con {
             }
             Con::Disjunctive(vs, d, true) => m.disjunctive_strict(&vars(vs), &vars(d)),
             Con::Disjunctive(vs, d, false) => m.disjunctive_var(&vars(vs), &vars(d)),
+            Con::ElementVar(i, array, z) => m.element_var(v[*i], &vars(array), v[*z]),
             Con::Among(vs, values, count) => m.among(&vars(vs), values.clone(), v[*count]),
             Con::Inverse(f, f_first, g, g_first) => {
                 m.inverse_from(&vars(f), *f_first, &vars(g), *g_first)
@@ -145,6 +152,7 @@ impl Con {
             Con::ReifyLe(b, t, _) => [vec![*b], t.iter().map(|t| t.1).collect()].concat(),
             Con::Element(i, _, z) => vec![*i, *z],
             Con::Among(vs, _, count) => [&vs[..], &[*count]].concat(),
+            Con::ElementVar(i, array, z) => [&[*i, *z][..], array].concat(),
         }
     }
 }

@@ -23,8 +23,9 @@ struct Case {
     search: LearnSearch,
 }
 
-/// The random model of `seed`; with `channels`, every one has an inverse,
-/// a table of three variables and a count, else one in eight each.
+/// The random model of `seed`: one in eight has an inverse, one in eight a
+/// table of three variables, a count, an element over variables; with
+/// `channels`, one in two.
 fn case(seed: u64, channels: bool) -> Case {
     let mut rng = Rng(seed);
     let n = 6 + rng.below(5);
@@ -127,9 +128,9 @@ fn case(seed: u64, channels: bool) -> Case {
             own.below(2) == 0,
         ));
     }
-    // An inverse, a table of three variables and a count, drawn apart from
-    // the rest.
-    let one_in = if channels { 1 } else { 8 };
+    // An inverse, a table of three variables, a count and an element over
+    // variables, drawn apart from the rest.
+    let one_in = if channels { 2 } else { 8 };
     let mut own = Rng(seed.rotate_left(23) ^ 0x5eed);
     if own.below(one_in) == 0 {
         // Not the last variable, the reified constraints' boolean.
@@ -168,6 +169,12 @@ fn case(seed: u64, channels: bool) -> Case {
         let (count, vs) = p.split_last().unwrap();
         let values = (0..1 + own.below(2)).map(|_| own.range(-1, 3)).collect();
         cons.push(Con::Among(vs.to_vec(), values, *count));
+    }
+    if own.below(one_in) == 0 {
+        // An element over two to four variables.
+        let k = 2 + own.below((n - 4).min(3));
+        let p = own.distinct(n - 1, k + 2);
+        cons.push(Con::ElementVar(p[0], p[2..].to_vec(), p[1]));
     }
     let objective = (rng.below(3) > 0).then(|| (rng.below(n), rng.below(2) == 0));
     let intervals = rng.below(3) == 0;
@@ -383,16 +390,17 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
     assert!(optima > 500, "{optima} optima compared");
 }
 
-/// The same on models that each have an inverse, a table of three
-/// variables and a count: their explanations are counted, and their
-/// clauses checked.
+/// The same on models where inverses, tables of three variables, counts and
+/// elements over variables are many: their explanations are counted, and
+/// their clauses checked.
 #[test]
-fn learning_through_inverses_tables_and_counts_agrees_with_enumeration() {
-    let tally = agree(0..1500, true);
+fn learning_through_channels_tables_and_counts_agrees_with_enumeration() {
+    let tally = agree(0..2000, true);
     let by = [
         ("inverse", &crate::learn::BY_INVERSE),
         ("table", &crate::learn::BY_SUPPORT),
         ("among", &crate::learn::BY_COUNT),
+        ("element over variables", &crate::learn::BY_ELEMENT_VAR),
     ]
     .map(|(name, count)| (name, count.with(|n| n.get())));
     eprintln!("learned {} empty {} by {by:?}", tally.learned, tally.empty);
