@@ -21,7 +21,8 @@
 //!   the variables sure to take the set's values or sure not to, and the
 //!   count's bound the change read (see `count`); an element over
 //!   variables by the entries and indices that lost what the change needed
-//!   (see `element_var`);
+//!   (see `element_var`); a `regular` by the values lost that cut every
+//!   path through the removed value (see `regular`);
 //! - the advice about a fixed variable, by that variable's changes (and,
 //!   on an interval whose bound the removal of a value moved, by the bound
 //!   it moved from: the new bound needs it);
@@ -202,6 +203,7 @@ impl Analysis {
                         if self.element_var(store, e, t, node, &mut words)) => {}
                 Prop::Table(tab) if self.table(store, tab, t, node, &mut words) => {}
                 Prop::Among(a) if self.among(store, a, t, node, &mut words) => {}
+                Prop::Regular(r) if self.regular(store, r, t, node, &mut words) => {}
                 Prop::Disjunctive(d) if self.disjunctive(store, d, t, node, &mut words) => {}
                 Prop::AllDifferent { vars, dense: None }
                     if self.all_different(store, vars, t, node, &mut words) => {}

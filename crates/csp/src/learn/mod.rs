@@ -27,6 +27,7 @@ mod linear;
 mod matching;
 mod nogood;
 mod order;
+mod regular;
 mod restart;
 mod search;
 mod support;
@@ -60,6 +61,8 @@ thread_local! {
     pub(crate) static BY_COUNT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an element over variables (`element_var`).
     pub(crate) static BY_ELEMENT_VAR: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for a `regular` (`regular`).
+    pub(crate) static BY_REGULAR: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an inverse (`support`).
     pub(crate) static BY_INVERSE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a table (`support`).

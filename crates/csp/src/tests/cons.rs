@@ -27,6 +27,9 @@ pub(super) enum Con {
     /// `f`, its first position, `g`, its first position: `f[i]` is `j`
     /// (positions) exactly when `g[j]` is `i`.
     Inverse(Vec<usize>, i64, Vec<usize>, i64),
+    /// The variables spell a word of the automaton: its states, accepting
+    /// states and transitions, from state 0.
+    Regular(Vec<usize>, usize, Vec<usize>, Vec<(usize, i64, usize)>),
     /// The index (from 0), the array's variables, the value.
     ElementVar(usize, Vec<usize>, usize),
     /// How many of the variables take one of the values: the last one.
@@ -92,6 +95,10 @@ impl Con {
                     |j: usize| x[vs[i]] + x[d[i]] <= x[vs[j]] || x[vs[j]] + x[d[j]] <= x[vs[i]];
                 (!*strict || x[d[i]] >= 0) && (0..i).all(|j| !(runs(i) && runs(j)) || apart(j))
             }),
+            Con::Regular(vs, states, accepting, arcs) => {
+                crate::Automaton::new(*states, 0, accepting, arcs)
+                    .is_ok_and(|a| a.accepts(&vs.iter().map(|&v| x[v]).collect::<Vec<_>>()))
+            }
             Con::ElementVar(i, array, z) => usize::try_from(x[*i])
                 .ok()
                 .and_then(|i| array.get(i))
@@ -130,6 +137,10 @@ impl Con {
             }
             Con::Disjunctive(vs, d, true) => m.disjunctive_strict(&vars(vs), &vars(d)),
             Con::Disjunctive(vs, d, false) => m.disjunctive_var(&vars(vs), &vars(d)),
+            Con::Regular(vs, states, accepting, arcs) => {
+                crate::Automaton::new(*states, 0, accepting, arcs)
+                    .and_then(|a| m.regular(&vars(vs), &a))
+            }
             Con::ElementVar(i, array, z) => m.element_var(v[*i], &vars(array), v[*z]),
             Con::Among(vs, values, count) => m.among(&vars(vs), values.clone(), v[*count]),
             Con::Inverse(f, f_first, g, g_first) => {
@@ -153,6 +164,7 @@ impl Con {
             Con::Element(i, _, z) => vec![*i, *z],
             Con::Among(vs, _, count) => [&vs[..], &[*count]].concat(),
             Con::ElementVar(i, array, z) => [&[*i, *z][..], array].concat(),
+            Con::Regular(vs, ..) => vs.clone(),
         }
     }
 }

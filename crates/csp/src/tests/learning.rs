@@ -23,9 +23,9 @@ struct Case {
     search: LearnSearch,
 }
 
-/// The random model of `seed`: one in eight has an inverse, one in eight a
-/// table of three variables, a count, an element over variables; with
-/// `channels`, one in two.
+/// The random model of `seed`: one in sixteen has an inverse, one in
+/// sixteen a table of three variables, a count, an element over variables,
+/// a regular; with `channels`, one in two.
 fn case(seed: u64, channels: bool) -> Case {
     let mut rng = Rng(seed);
     let n = 6 + rng.below(5);
@@ -128,9 +128,9 @@ fn case(seed: u64, channels: bool) -> Case {
             own.below(2) == 0,
         ));
     }
-    // An inverse, a table of three variables, a count and an element over
-    // variables, drawn apart from the rest.
-    let one_in = if channels { 2 } else { 8 };
+    // An inverse, a table of three variables, a count, an element over
+    // variables and a regular, drawn apart from the rest.
+    let one_in = if channels { 2 } else { 16 };
     let mut own = Rng(seed.rotate_left(23) ^ 0x5eed);
     if own.below(one_in) == 0 {
         // Not the last variable, the reified constraints' boolean.
@@ -175,6 +175,18 @@ fn case(seed: u64, channels: bool) -> Case {
         let k = 2 + own.below((n - 4).min(3));
         let p = own.distinct(n - 1, k + 2);
         cons.push(Con::ElementVar(p[0], p[2..].to_vec(), p[1]));
+    }
+    if own.below(one_in) == 0 {
+        // A regular over three to five variables, of two to four states.
+        let k = 3 + own.below((n - 3).min(3));
+        let vs = own.distinct(n, k);
+        let states = 2 + own.below(3);
+        let arcs = (0..8 + own.below(12))
+            .map(|_| (own.below(states), own.range(-1, 3), own.below(states)))
+            .collect();
+        let accepting = 1 + own.below(states);
+        let accepting = own.distinct(states, accepting);
+        cons.push(Con::Regular(vs, states, accepting, arcs));
     }
     let objective = (rng.below(3) > 0).then(|| (rng.below(n), rng.below(2) == 0));
     let intervals = rng.below(3) == 0;
@@ -390,17 +402,18 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
     assert!(optima > 500, "{optima} optima compared");
 }
 
-/// The same on models where inverses, tables of three variables, counts and
-/// elements over variables are many: their explanations are counted, and
+/// The same on models where inverses, tables of three variables, counts,
+/// elements over variables and regulars are many: their explanations are counted, and
 /// their clauses checked.
 #[test]
 fn learning_through_channels_tables_and_counts_agrees_with_enumeration() {
-    let tally = agree(0..2000, true);
+    let tally = agree(0..3000, true);
     let by = [
         ("inverse", &crate::learn::BY_INVERSE),
         ("table", &crate::learn::BY_SUPPORT),
         ("among", &crate::learn::BY_COUNT),
         ("element over variables", &crate::learn::BY_ELEMENT_VAR),
+        ("regular", &crate::learn::BY_REGULAR),
     ]
     .map(|(name, count)| (name, count.with(|n| n.get())));
     eprintln!("learned {} empty {} by {by:?}", tally.learned, tally.empty);
