@@ -22,7 +22,9 @@
 //!   count's bound the change read (see `count`); an element over
 //!   variables by the entries and indices that lost what the change needed
 //!   (see `element_var`); a `regular` by the values lost that cut every
-//!   path through the removed value (see `regular`);
+//!   path through the removed value (see `regular`); a `circuit` by the
+//!   fixed successors of the chain that would close too soon, or of the
+//!   cycle too short (see `circuit`);
 //! - the advice about a fixed variable, by that variable's changes (and,
 //!   on an interval whose bound the removal of a value moved, by the bound
 //!   it moved from: the new bound needs it);
@@ -204,6 +206,7 @@ impl Analysis {
                 Prop::Table(tab) if self.table(store, tab, t, node, &mut words) => {}
                 Prop::Among(a) if self.among(store, a, t, node, &mut words) => {}
                 Prop::Regular(r) if self.regular(store, r, t, node, &mut words) => {}
+                Prop::Circuit(c) if self.circuit(store, c, t, node) => {}
                 Prop::Disjunctive(d) if self.disjunctive(store, d, t, node, &mut words) => {}
                 Prop::AllDifferent { vars, dense: None }
                     if self.all_different(store, vars, t, node, &mut words) => {}

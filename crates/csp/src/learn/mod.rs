@@ -15,6 +15,7 @@
 
 mod analyze;
 mod branch;
+mod circuit;
 mod count;
 mod cumulative;
 mod disjunctive;
@@ -61,6 +62,8 @@ thread_local! {
     pub(crate) static BY_COUNT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an element over variables (`element_var`).
     pub(crate) static BY_ELEMENT_VAR: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for a `circuit` (`circuit`).
+    pub(crate) static BY_CIRCUIT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a `regular` (`regular`).
     pub(crate) static BY_REGULAR: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an inverse (`support`).

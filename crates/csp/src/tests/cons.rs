@@ -30,6 +30,8 @@ pub(super) enum Con {
     /// The variables spell a word of the automaton: its states, accepting
     /// states and transitions, from state 0.
     Regular(Vec<usize>, usize, Vec<usize>, Vec<(usize, i64, usize)>),
+    /// Successors, nodes numbered from the first: one cycle through all.
+    Circuit(Vec<usize>, i64),
     /// The index (from 0), the array's variables, the value.
     ElementVar(usize, Vec<usize>, usize),
     /// How many of the variables take one of the values: the last one.
@@ -99,6 +101,19 @@ impl Con {
                 crate::Automaton::new(*states, 0, accepting, arcs)
                     .is_ok_and(|a| a.accepts(&vs.iter().map(|&v| x[v]).collect::<Vec<_>>()))
             }
+            Con::Circuit(succ, first) => {
+                let n = succ.len();
+                let next = |i: usize| usize::try_from(x[succ[i]] - first).ok().filter(|&j| j < n);
+                let (mut at, mut seen) = (0, vec![false; n]);
+                (0..n).all(|_| match next(at) {
+                    Some(j) if !seen[j] => {
+                        seen[j] = true;
+                        at = j;
+                        true
+                    }
+                    _ => false,
+                }) && seen.iter().all(|&s| s)
+            }
             Con::ElementVar(i, array, z) => usize::try_from(x[*i])
                 .ok()
                 .and_then(|i| array.get(i))
@@ -141,6 +156,7 @@ impl Con {
                 crate::Automaton::new(*states, 0, accepting, arcs)
                     .and_then(|a| m.regular(&vars(vs), &a))
             }
+            Con::Circuit(succ, first) => m.circuit_from(*first, &vars(succ)),
             Con::ElementVar(i, array, z) => m.element_var(v[*i], &vars(array), v[*z]),
             Con::Among(vs, values, count) => m.among(&vars(vs), values.clone(), v[*count]),
             Con::Inverse(f, f_first, g, g_first) => {
@@ -164,7 +180,7 @@ impl Con {
             Con::Element(i, _, z) => vec![*i, *z],
             Con::Among(vs, _, count) => [&vs[..], &[*count]].concat(),
             Con::ElementVar(i, array, z) => [&[*i, *z][..], array].concat(),
-            Con::Regular(vs, ..) => vs.clone(),
+            Con::Regular(vs, ..) | Con::Circuit(vs, _) => vs.clone(),
         }
     }
 }

@@ -25,7 +25,7 @@ struct Case {
 
 /// The random model of `seed`: one in sixteen has an inverse, one in
 /// sixteen a table of three variables, a count, an element over variables,
-/// a regular; with `channels`, one in two.
+/// a regular, a circuit; with `channels`, one in two.
 fn case(seed: u64, channels: bool) -> Case {
     let mut rng = Rng(seed);
     let n = 6 + rng.below(5);
@@ -129,7 +129,7 @@ fn case(seed: u64, channels: bool) -> Case {
         ));
     }
     // An inverse, a table of three variables, a count, an element over
-    // variables and a regular, drawn apart from the rest.
+    // variables, a regular and a circuit, drawn apart from the rest.
     let one_in = if channels { 2 } else { 16 };
     let mut own = Rng(seed.rotate_left(23) ^ 0x5eed);
     if own.below(one_in) == 0 {
@@ -187,6 +187,19 @@ fn case(seed: u64, channels: bool) -> Case {
         let accepting = 1 + own.below(states);
         let accepting = own.distinct(states, accepting);
         cons.push(Con::Regular(vs, states, accepting, arcs));
+    }
+    if own.below(one_in) == 0 {
+        // A circuit of three to five nodes (not the reified constraints'
+        // boolean).
+        let k = 3 + own.below((n - 3).min(3));
+        let succ = own.distinct(n - 1, k);
+        let first = own.range(-1, 1);
+        if channels {
+            for &v in &succ {
+                doms[v] = (first - own.range(0, 1), first + k as i64 - own.range(0, 1));
+            }
+        }
+        cons.push(Con::Circuit(succ, first));
     }
     let objective = (rng.below(3) > 0).then(|| (rng.below(n), rng.below(2) == 0));
     let intervals = rng.below(3) == 0;
@@ -403,7 +416,7 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
 }
 
 /// The same on models where inverses, tables of three variables, counts,
-/// elements over variables and regulars are many: their explanations are counted, and
+/// elements over variables, regulars and circuits are many: their explanations are counted, and
 /// their clauses checked.
 #[test]
 fn learning_through_channels_tables_and_counts_agrees_with_enumeration() {
@@ -414,6 +427,7 @@ fn learning_through_channels_tables_and_counts_agrees_with_enumeration() {
         ("among", &crate::learn::BY_COUNT),
         ("element over variables", &crate::learn::BY_ELEMENT_VAR),
         ("regular", &crate::learn::BY_REGULAR),
+        ("circuit", &crate::learn::BY_CIRCUIT),
     ]
     .map(|(name, count)| (name, count.with(|n| n.get())));
     eprintln!("learned {} empty {} by {by:?}", tally.learned, tally.empty);
