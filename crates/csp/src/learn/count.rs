@@ -11,6 +11,11 @@
 //!   values taken, its low being the number that can: by that low and the
 //!   ones that cannot.
 //!
+//! `global_cardinality` the same way, value by value: each count between
+//! the variables fixed to its value and those that can take it, and a
+//! value's variables narrowed by its count at a bound; a change of the
+//! counts' sum rule falls back to the default.
+//!
 //! Lazy, like the others (`explain`): sure, possible and the count's
 //! bounds are read back from the domains when the run began. With the count
 //! not among the variables, a second pass of the run changes nothing, so
@@ -22,7 +27,7 @@ use super::element::Domain;
 use super::explain::falsified;
 use super::nogood::Lit;
 use crate::domain::Store;
-use crate::propagator::Among;
+use crate::propagator::{Among, Cardinality};
 
 /// Where a variable stood against the set when the run began.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -193,5 +198,126 @@ impl Analysis {
             mask: mask.into(),
         };
         falsified(store, &lit, t, words, &mut self.found);
+    }
+}
+
+impl Analysis {
+    /// The entries that explain the change of `node` by `g`'s run begun at
+    /// `t`, where the rules per value reach it (the count of a value
+    /// between the variables fixed to it and those that can take it; a
+    /// value's variables narrowed by its count at a bound); `false` where
+    /// they do not (the counts' sum, a count among the variables: the
+    /// default).
+    pub(super) fn cardinality(
+        &mut self,
+        store: &Store<'_>,
+        g: &Cardinality,
+        t: u32,
+        node: Option<u32>,
+        words: &mut Vec<u64>,
+    ) -> bool {
+        let Some(v) = node else { return false };
+        if g.counts.iter().any(|c| g.vars.contains(c)) {
+            return false;
+        }
+        let Some(last) = cause_entries(store, v, t).last() else {
+            return false;
+        };
+        let (before, after) = (Domain::at(store, v, t), Domain::at(store, v, last + 1));
+        let Some(removed) = before.removed(&after) else {
+            return false;
+        };
+        let doms: Vec<Domain> = g.vars.iter().map(|&x| Domain::at(store, x, t)).collect();
+        let fixed_to = |d: &Domain, value: i64| match d {
+            Domain::Interval(lo, hi) => *lo == value && *hi == value,
+            Domain::Bits(words, _) => {
+                words.iter().map(|w| w.count_ones()).sum::<u32>() == 1 && d.contains(value)
+            }
+        };
+        let tally = |value: i64| {
+            let fixed = doms.iter().filter(|d| fixed_to(d, value)).count() as i64;
+            let possible = doms.iter().filter(|d| d.contains(value)).count() as i64;
+            (fixed, possible)
+        };
+        let count_bounds = |c: u32| match Domain::at(store, c, t) {
+            Domain::Interval(lo, hi) => Some((lo, hi)),
+            Domain::Bits(w, offset) => super::nogood::bitset_bounds(&w, offset),
+        };
+        // Per value, whether its fixed variables, and those that lack it,
+        // are needed; and the count's sides read.
+        let m = g.values.len();
+        let (mut need_fixed, mut need_lacking) = (vec![false; m], vec![false; m]);
+        let (mut upper, mut lower) = (vec![false; m], vec![false; m]);
+        if let Some(k) = g.counts.iter().position(|&c| c == v) {
+            let (fixed, possible) = tally(g.values[k]);
+            for &x in &removed {
+                if x < fixed {
+                    need_fixed[k] = true;
+                } else if x > possible {
+                    need_lacking[k] = true;
+                } else {
+                    return false;
+                }
+            }
+        } else {
+            if !g.vars.contains(&v) {
+                return false;
+            }
+            // Assigned by rule 4: the value it is left with.
+            let kept = match &after {
+                Domain::Interval(lo, hi) if lo == hi => Some(*lo),
+                Domain::Bits(w, offset) if w.iter().map(|w| w.count_ones()).sum::<u32>() == 1 => {
+                    super::nogood::bitset_bounds(w, *offset).map(|b| b.0)
+                }
+                _ => None,
+            };
+            for &x in &removed {
+                let rule3 = g.values.binary_search(&x).ok().filter(|&k| {
+                    let (fixed, possible) = tally(x);
+                    possible > fixed && count_bounds(g.counts[k]).is_some_and(|b| b.1 == fixed)
+                });
+                let rule4 = kept
+                    .and_then(|y| g.values.binary_search(&y).ok())
+                    .filter(|&k| {
+                        let (fixed, possible) = tally(g.values[k]);
+                        possible > fixed
+                            && count_bounds(g.counts[k]).is_some_and(|b| b.0 == possible)
+                    });
+                match (rule3, rule4) {
+                    (Some(k), _) => {
+                        need_fixed[k] = true;
+                        upper[k] = true;
+                    }
+                    (None, Some(k)) => {
+                        need_lacking[k] = true;
+                        lower[k] = true;
+                    }
+                    (None, None) => return false,
+                }
+            }
+            if store.stat.vars[v as usize].is_interval() {
+                self.moved_sides(store, v, t, words);
+            }
+        }
+        for k in 0..m {
+            let value = g.values[k];
+            if upper[k] {
+                self.side(store, g.counts[k], t, false, words);
+            }
+            if lower[k] {
+                self.side(store, g.counts[k], t, true, words);
+            }
+            for (&x, d) in g.vars.iter().zip(&doms) {
+                if need_fixed[k] && fixed_to(d, value) {
+                    self.all_before(store, x, t);
+                }
+                if need_lacking[k] && !d.contains(value) {
+                    self.gone(store, x, &[value], t, words);
+                }
+            }
+        }
+        #[cfg(test)]
+        super::BY_CARDINALITY.with(|n| n.set(n.get() + 1));
+        true
     }
 }

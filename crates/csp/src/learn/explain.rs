@@ -19,7 +19,8 @@
 //!   that supported a removed value, an inverse by the removals of the
 //!   positions that took the values away (see `support`); an `among` by
 //!   the variables sure to take the set's values or sure not to, and the
-//!   count's bound the change read (see `count`); an element over
+//!   count's bound the change read, a `global_cardinality` the same way
+//!   value by value (see `count`); an element over
 //!   variables by the entries and indices that lost what the change needed
 //!   (see `element_var`); a `regular` by the values lost that cut every
 //!   path through the removed value (see `regular`); a `circuit` by the
@@ -205,6 +206,9 @@ impl Analysis {
                         if self.element_var(store, e, t, node, &mut words)) => {}
                 Prop::Table(tab) if self.table(store, tab, t, node, &mut words) => {}
                 Prop::Among(a) if self.among(store, a, t, node, &mut words) => {}
+                Prop::Global(g)
+                    if matches!(&**g, Global::Cardinality(c)
+                        if self.cardinality(store, c, t, node, &mut words)) => {}
                 Prop::Regular(r) if self.regular(store, r, t, node, &mut words) => {}
                 Prop::Circuit(c) if self.circuit(store, c, t, node) => {}
                 Prop::Disjunctive(d) if self.disjunctive(store, d, t, node, &mut words) => {}

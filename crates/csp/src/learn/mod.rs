@@ -62,6 +62,8 @@ thread_local! {
     pub(crate) static BY_COUNT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an element over variables (`element_var`).
     pub(crate) static BY_ELEMENT_VAR: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for a `global_cardinality` (`count`).
+    pub(crate) static BY_CARDINALITY: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a `circuit` (`circuit`).
     pub(crate) static BY_CIRCUIT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a `regular` (`regular`).

@@ -1,6 +1,7 @@
 //! The constraints of the random models the search that learns is tested
 //! on: as a model states each, and as the test judges an assignment.
 
+use super::rng::Rng;
 use crate::model::Model;
 use crate::var::{Rel, Var};
 
@@ -30,6 +31,8 @@ pub(super) enum Con {
     /// The variables spell a word of the automaton: its states, accepting
     /// states and transitions, from state 0.
     Regular(Vec<usize>, usize, Vec<usize>, Vec<(usize, i64, usize)>),
+    /// How many of the variables take each value: each count a variable.
+    Cardinality(Vec<usize>, Vec<i64>, Vec<usize>),
     /// Successors, nodes numbered from the first: one cycle through all.
     Circuit(Vec<usize>, i64),
     /// The index (from 0), the array's variables, the value.
@@ -101,6 +104,10 @@ impl Con {
                 crate::Automaton::new(*states, 0, accepting, arcs)
                     .is_ok_and(|a| a.accepts(&vs.iter().map(|&v| x[v]).collect::<Vec<_>>()))
             }
+            Con::Cardinality(vs, values, counts) => values
+                .iter()
+                .zip(counts)
+                .all(|(&value, &c)| vs.iter().filter(|&&v| x[v] == value).count() as i64 == x[c]),
             Con::Circuit(succ, first) => {
                 let n = succ.len();
                 let next = |i: usize| usize::try_from(x[succ[i]] - first).ok().filter(|&j| j < n);
@@ -156,6 +163,9 @@ impl Con {
                 crate::Automaton::new(*states, 0, accepting, arcs)
                     .and_then(|a| m.regular(&vars(vs), &a))
             }
+            Con::Cardinality(vs, values, counts) => {
+                m.global_cardinality(&vars(vs), values, &vars(counts))
+            }
             Con::Circuit(succ, first) => m.circuit_from(*first, &vars(succ)),
             Con::ElementVar(i, array, z) => m.element_var(v[*i], &vars(array), v[*z]),
             Con::Among(vs, values, count) => m.among(&vars(vs), values.clone(), v[*count]),
@@ -181,6 +191,92 @@ impl Con {
             Con::Among(vs, _, count) => [&vs[..], &[*count]].concat(),
             Con::ElementVar(i, array, z) => [&[*i, *z][..], array].concat(),
             Con::Regular(vs, ..) | Con::Circuit(vs, _) => vs.clone(),
+            Con::Cardinality(vs, _, counts) => [&vs[..], counts].concat(),
         }
     }
+}
+
+/// The channels and tables of the random model of `seed` over the
+/// domains `doms` (the last variable the reified constraints' boolean,
+/// left out), drawn apart from the rest: one in three has an inverse (its
+/// variables' domains set about the positions), one in three a table of
+/// three variables, a count, an element over variables, a regular, a
+/// circuit (domains about its nodes), a global cardinality.
+pub(super) fn channels(seed: u64, doms: &mut [(i64, i64)]) -> Vec<Con> {
+    let n = doms.len();
+    let mut own = Rng(seed.rotate_left(23) ^ 0x5eed);
+    let mut cons = Vec::new();
+    if own.below(3) == 0 {
+        // Not the last variable, the reified constraints' boolean.
+        let k = 2 + own.below(2).min((n - 1) / 2 - 2);
+        let p = own.distinct(n - 1, 2 * k);
+        let (f_first, g_first) = (own.range(-1, 1), own.range(-1, 1));
+        // Domains about the positions, a value past them at times.
+        for (i, &v) in p.iter().enumerate() {
+            let first = if i < k { g_first } else { f_first };
+            doms[v] = (first - own.range(0, 1), first + k as i64 - own.range(0, 1));
+        }
+        cons.push(Con::Inverse(
+            p[..k].to_vec(),
+            f_first,
+            p[k..].to_vec(),
+            g_first,
+        ));
+    }
+    if own.below(3) == 0 {
+        let vs = own.distinct(n, 3);
+        let rows = (0..4 + own.below(12))
+            .map(|_| {
+                vs.iter()
+                    .map(|&v| own.range(doms[v].0, doms[v].1))
+                    .collect()
+            })
+            .collect();
+        cons.push(Con::Table(vs, rows));
+    }
+    if own.below(3) == 0 {
+        // A count of one value, or among two, the count apart.
+        let k = 3 + own.below(3);
+        let p = own.distinct(n - 1, k);
+        let (count, vs) = p.split_last().unwrap();
+        let values = (0..1 + own.below(2)).map(|_| own.range(-1, 3)).collect();
+        cons.push(Con::Among(vs.to_vec(), values, *count));
+    }
+    if own.below(3) == 0 {
+        // An element over two to four variables.
+        let k = 2 + own.below((n - 4).min(3));
+        let p = own.distinct(n - 1, k + 2);
+        cons.push(Con::ElementVar(p[0], p[2..].to_vec(), p[1]));
+    }
+    if own.below(3) == 0 {
+        // A regular over three to five variables, of two to four states.
+        let k = 3 + own.below((n - 3).min(3));
+        let vs = own.distinct(n, k);
+        let states = 2 + own.below(3);
+        let arcs = (0..8 + own.below(12))
+            .map(|_| (own.below(states), own.range(-1, 3), own.below(states)))
+            .collect();
+        let accepting = 1 + own.below(states);
+        let accepting = own.distinct(states, accepting);
+        cons.push(Con::Regular(vs, states, accepting, arcs));
+    }
+    if own.below(3) == 0 {
+        // A circuit of three to five nodes (not the reified constraints'
+        // boolean).
+        let k = 3 + own.below((n - 3).min(3));
+        let succ = own.distinct(n - 1, k);
+        let first = own.range(-1, 1);
+        for &v in &succ {
+            doms[v] = (first - own.range(0, 1), first + k as i64 - own.range(0, 1));
+        }
+        cons.push(Con::Circuit(succ, first));
+    }
+    if own.below(3) == 0 {
+        // A global cardinality of two values over three or four variables.
+        let k = 3 + own.below((n - 5).min(2));
+        let p = own.distinct(n - 1, k + 2);
+        let values = vec![own.range(-1, 1), own.range(2, 3)];
+        cons.push(Con::Cardinality(p[..k].to_vec(), values, p[k..].to_vec()));
+    }
+    cons
 }

@@ -23,9 +23,9 @@ struct Case {
     search: LearnSearch,
 }
 
-/// The random model of `seed`: one in sixteen has an inverse, one in
-/// sixteen a table of three variables, a count, an element over variables,
-/// a regular, a circuit; with `channels`, one in two.
+/// The random model of `seed`; with `channels`, one in three has an
+/// inverse, one in three a table of three variables, a count, an element
+/// over variables, a regular, a circuit, a global cardinality.
 fn case(seed: u64, channels: bool) -> Case {
     let mut rng = Rng(seed);
     let n = 6 + rng.below(5);
@@ -128,78 +128,8 @@ fn case(seed: u64, channels: bool) -> Case {
             own.below(2) == 0,
         ));
     }
-    // An inverse, a table of three variables, a count, an element over
-    // variables, a regular and a circuit, drawn apart from the rest.
-    let one_in = if channels { 2 } else { 16 };
-    let mut own = Rng(seed.rotate_left(23) ^ 0x5eed);
-    if own.below(one_in) == 0 {
-        // Not the last variable, the reified constraints' boolean.
-        let k = 2 + own.below(2).min((n - 1) / 2 - 2);
-        let p = own.distinct(n - 1, 2 * k);
-        let (f_first, g_first) = (own.range(-1, 1), own.range(-1, 1));
-        if channels {
-            // Domains about the positions, a value past them at times.
-            for (i, &v) in p.iter().enumerate() {
-                let first = if i < k { g_first } else { f_first };
-                doms[v] = (first - own.range(0, 1), first + k as i64 - own.range(0, 1));
-            }
-        }
-        cons.push(Con::Inverse(
-            p[..k].to_vec(),
-            f_first,
-            p[k..].to_vec(),
-            g_first,
-        ));
-    }
-    if own.below(one_in) == 0 {
-        let vs = own.distinct(n, 3);
-        let rows = (0..4 + own.below(12))
-            .map(|_| {
-                vs.iter()
-                    .map(|&v| own.range(doms[v].0, doms[v].1))
-                    .collect()
-            })
-            .collect();
-        cons.push(Con::Table(vs, rows));
-    }
-    if own.below(one_in) == 0 {
-        // A count of one value, or among two, the count apart.
-        let k = 3 + own.below(3);
-        let p = own.distinct(n - 1, k);
-        let (count, vs) = p.split_last().unwrap();
-        let values = (0..1 + own.below(2)).map(|_| own.range(-1, 3)).collect();
-        cons.push(Con::Among(vs.to_vec(), values, *count));
-    }
-    if own.below(one_in) == 0 {
-        // An element over two to four variables.
-        let k = 2 + own.below((n - 4).min(3));
-        let p = own.distinct(n - 1, k + 2);
-        cons.push(Con::ElementVar(p[0], p[2..].to_vec(), p[1]));
-    }
-    if own.below(one_in) == 0 {
-        // A regular over three to five variables, of two to four states.
-        let k = 3 + own.below((n - 3).min(3));
-        let vs = own.distinct(n, k);
-        let states = 2 + own.below(3);
-        let arcs = (0..8 + own.below(12))
-            .map(|_| (own.below(states), own.range(-1, 3), own.below(states)))
-            .collect();
-        let accepting = 1 + own.below(states);
-        let accepting = own.distinct(states, accepting);
-        cons.push(Con::Regular(vs, states, accepting, arcs));
-    }
-    if own.below(one_in) == 0 {
-        // A circuit of three to five nodes (not the reified constraints'
-        // boolean).
-        let k = 3 + own.below((n - 3).min(3));
-        let succ = own.distinct(n - 1, k);
-        let first = own.range(-1, 1);
-        if channels {
-            for &v in &succ {
-                doms[v] = (first - own.range(0, 1), first + k as i64 - own.range(0, 1));
-            }
-        }
-        cons.push(Con::Circuit(succ, first));
+    if channels {
+        cons.extend(super::cons::channels(seed, &mut doms));
     }
     let objective = (rng.below(3) > 0).then(|| (rng.below(n), rng.below(2) == 0));
     let intervals = rng.below(3) == 0;
@@ -416,15 +346,17 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
 }
 
 /// The same on models where inverses, tables of three variables, counts,
-/// elements over variables, regulars and circuits are many: their explanations are counted, and
+/// elements over variables, regulars, circuits and global cardinalities are
+/// many: their explanations are counted, and
 /// their clauses checked.
 #[test]
 fn learning_through_channels_tables_and_counts_agrees_with_enumeration() {
-    let tally = agree(0..3000, true);
+    let tally = agree(0..4000, true);
     let by = [
         ("inverse", &crate::learn::BY_INVERSE),
         ("table", &crate::learn::BY_SUPPORT),
         ("among", &crate::learn::BY_COUNT),
+        ("global cardinality", &crate::learn::BY_CARDINALITY),
         ("element over variables", &crate::learn::BY_ELEMENT_VAR),
         ("regular", &crate::learn::BY_REGULAR),
         ("circuit", &crate::learn::BY_CIRCUIT),
