@@ -52,6 +52,8 @@ pub struct Turns {
     ends: AtomicU64,
     origin: Instant,
     slices: Box<[Duration]>,
+    /// When each search may first take the baton, from `origin`.
+    starts: Box<[Duration]>,
     /// Which searches still run.
     running: Mutex<Box<[bool]>>,
     passed: Condvar,
@@ -89,12 +91,39 @@ impl Turns {
     ///
     /// If `slices` is empty.
     pub fn new(slices: &[Duration]) -> Arc<Turns> {
+        Turns::starting(slices, &vec![Duration::ZERO; slices.len()])
+    }
+
+    /// Turns as [`new`](Turns::new) makes them, but search `i` takes no
+    /// turn until `starts[i]` after now (unless no other search is left
+    /// to take one): a search that joins the others only once they have
+    /// had some time to themselves. Search 0 starts at once whatever
+    /// `starts[0]` says.
+    ///
+    /// # Panics
+    ///
+    /// If `slices` is empty, or `starts` is not as long.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use backtrack::Turns;
+    ///
+    /// let ms = Duration::from_millis;
+    /// // The third search joins after a second.
+    /// let turns = Turns::starting(&[ms(20); 3], &[ms(0), ms(0), ms(1000)]);
+    /// # drop(turns);
+    /// ```
+    pub fn starting(slices: &[Duration], starts: &[Duration]) -> Arc<Turns> {
         assert!(!slices.is_empty(), "turns need a search");
+        assert_eq!(slices.len(), starts.len(), "a start for each search");
         Arc::new(Turns {
             holder: AtomicUsize::new(0),
             ends: AtomicU64::new(u64::MAX),
             origin: Instant::now(),
             slices: slices.into(),
+            starts: starts.into(),
             running: Mutex::new(vec![true; slices.len()].into()),
             passed: Condvar::new(),
         })
@@ -158,12 +187,17 @@ impl Turns {
     }
 
     /// Hands the baton from `me` to the next search still running after
-    /// it (back to `me` if none), for that one's slice.
+    /// it whose start has come (back to `me` if none and it still runs;
+    /// else to the next still running, started or not), for that one's
+    /// slice.
     fn pass(&self, me: usize, running: &[bool]) {
         let n = running.len();
-        let next = (1..=n)
-            .map(|k| (me + k) % n)
-            .find(|&i| running[i])
+        let now = self.origin.elapsed();
+        let after = || (1..=n).map(|k| (me + k) % n);
+        let next = after()
+            .find(|&i| running[i] && now >= self.starts[i])
+            .or_else(|| running[me].then_some(me))
+            .or_else(|| after().find(|&i| running[i]))
             .unwrap_or(me);
         self.ends
             .store(self.at(self.slices[next]), Ordering::Relaxed);

@@ -61,3 +61,63 @@ fn a_search_alone_in_its_turns_never_waits() {
         assert_eq!(limits.poll(), None);
     }
 }
+
+/// The steps of each search, in the order they ran: `steps[me]` polls of
+/// 50 µs each, on `turns`.
+fn run_in_turns(turns: &Arc<Turns>, steps: &[usize]) -> Vec<(usize, Instant)> {
+    let order = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for (me, &n) in steps.iter().enumerate() {
+            let (turns, order) = (Arc::clone(turns), &order);
+            scope.spawn(move || {
+                let _turn = turns.enter(me);
+                let limits = Limits::default().turn(Arc::clone(&turns), me);
+                for _ in 0..n {
+                    assert_eq!(limits.poll(), None);
+                    order.lock().unwrap().push((me, Instant::now()));
+                    let start = Instant::now();
+                    while start.elapsed() < Duration::from_micros(50) {
+                        std::hint::spin_loop();
+                    }
+                }
+            });
+        }
+    });
+    order.into_inner().unwrap()
+}
+
+#[test]
+fn a_search_that_starts_later_takes_no_turn_before_its_start() {
+    let ms = Duration::from_millis;
+    let origin = Instant::now();
+    let turns = Turns::starting(&[ms(2); 3], &[ms(0), ms(0), ms(30)]);
+    let order = run_in_turns(&turns, &[600, 600, 200]);
+    let first = order.iter().find(|(me, _)| *me == 2).expect("search 2 ran");
+    assert!(
+        first.1.duration_since(origin) >= ms(30),
+        "search 2 began after {:?}",
+        first.1.duration_since(origin)
+    );
+    // And then it took turns with the others.
+    let after: Vec<usize> = order
+        .iter()
+        .filter(|(_, at)| *at >= first.1)
+        .map(|(me, _)| *me)
+        .collect();
+    for me in [0, 1] {
+        assert!(after.contains(&me), "search {me} after 2 began: {after:?}");
+    }
+}
+
+#[test]
+fn a_search_that_starts_later_runs_at_once_when_the_others_have_left() {
+    // The others leave at once: search 1 does not wait for its start.
+    let turns = Turns::starting(
+        &[Duration::from_millis(1); 2],
+        &[Duration::ZERO, Duration::from_secs(3600)],
+    );
+    let started = Instant::now();
+    let order = run_in_turns(&turns, &[10, 10]);
+    assert_eq!(order.iter().filter(|(me, _)| *me == 1).count(), 10);
+    assert!(started.elapsed() < Duration::from_secs(60));
+}

@@ -146,9 +146,22 @@ pub(crate) fn optimize(
     let instance = run.instance;
     let each = options.all || options.intermediate || options.solutions.is_some();
     let with_lns = options.lns && options.threads > 1;
-    // Learning and branch and bound taking turns on one core.
-    let turns = (options.learn && options.turns && options.threads <= 1 && !options.lns)
-        .then(|| backtrack::Turns::new(&[crate::solve::TURN; 2]));
+    // Learning and branch and bound taking turns on one core; with a
+    // search annotation followed, a second search that learns follows it
+    // throughout, without restarts (as Chuffed does), the third turn, from
+    // `options.following_after` on and twice as long as the others.
+    let in_turns = options.learn && options.turns && options.threads <= 1 && !options.lns;
+    let following =
+        in_turns && run.translation.annotated && options.learn_search == csp::LearnSearch::Activity;
+    let turns = in_turns.then(|| {
+        let n = 2 + usize::from(following);
+        let (turn, zero) = (crate::solve::TURN, std::time::Duration::ZERO);
+        let later = options
+            .following_after
+            .unwrap_or(crate::solve::FOLLOWING_AFTER);
+        let starts = [zero, zero, later];
+        backtrack::Turns::starting(&[turn, turn, 2 * turn][..n], &starts[..n])
+    });
     // A thread that learns, if one is left for branch and bound.
     let with_learn =
         options.learn && (turns.is_some() || options.threads - usize::from(with_lns) >= 2);
@@ -166,6 +179,13 @@ pub(crate) fn optimize(
         None => (None, Counted::new(network), *run),
     };
     let bb_run = &bb_run;
+    let annotated = following.then(|| {
+        learner
+            .as_ref()
+            .unwrap_or(&problem.network)
+            .clone()
+            .learn_search(csp::LearnSearch::Groups)
+    });
     let incumbent = Arc::new(Incumbent::new());
     let threads = if turns.is_some() {
         1
@@ -275,6 +295,24 @@ pub(crate) fn optimize(
                 report.value.stats
             })
         });
+        let following = annotated.as_ref().map(|network| {
+            let send = send.clone();
+            let limits = turn(run.limits.clone().cancel_flag(Arc::clone(&over)), 2);
+            let (incumbent, proved) = (&incumbent, &proved);
+            let turn = turns.as_ref().map(|t| t.enter(2));
+            scope.spawn(move || {
+                let _turn = turn;
+                let report = network.optimize_learning_shared(&limits, incumbent, |solution| {
+                    if let Some(sent) = improved(run, solution) {
+                        let _ = send.send(sent);
+                    }
+                });
+                if report.outcome.is_complete() {
+                    raise(proved);
+                }
+                report.value.stats
+            })
+        });
         drop(send);
         // The two searches' improvements may cross: only those better
         // than the last are solutions to give.
@@ -300,11 +338,16 @@ pub(crate) fn optimize(
                 }
             }
         }
-        (
-            joined(searching),
-            neighbourhoods.map(joined),
-            learning.map(joined),
-        )
+        let learned = match (learning.map(joined), following.map(joined)) {
+            (Some(mut a), Some(b)) => {
+                a.nodes += b.nodes;
+                a.max_depth = a.max_depth.max(b.max_depth);
+                a.dead_ends += b.dead_ends;
+                Some(a)
+            }
+            (a, b) => a.or(b),
+        };
+        (joined(searching), neighbourhoods.map(joined), learned)
     });
     if let Some(failure) = failure {
         return Err(failure);

@@ -68,13 +68,23 @@ pub struct Options {
     /// With `learn` on one thread, an optimisation problem's search that
     /// learns and branch and bound take turns on the one core
     /// ([`backtrack::Turns`], a slice of [`TURN`] each), on one incumbent,
-    /// as with `threads` of 2; for the first solution of a satisfaction
-    /// problem, the search that learns and depth-first search, the first
-    /// solution of either ending both. The two together are at most about
-    /// twice as slow as the faster of the two alone, where either alone
-    /// may be many times slower than the other. Ignored otherwise (every
+    /// as with `threads` of 2; with a search annotation followed (and
+    /// `learn_search` the default), a second search that learns takes a
+    /// third turn from [`FOLLOWING_AFTER`] on, twice as long as the
+    /// others' (half the core), following the annotation
+    /// throughout ([`csp::LearnSearch::Groups`], without restarts: it
+    /// proves some schedules the others do not, as Chuffed does by
+    /// default). For the
+    /// first solution of a satisfaction problem, the search that learns
+    /// and depth-first search, the first solution of either ending both.
+    /// The searches together are at most about as many times slower as
+    /// there are turns than the fastest of them alone, where any one
+    /// alone may be many times slower than another. Ignored otherwise (every
     /// solution, or more than one, of a satisfaction problem learns alone).
     pub turns: bool,
+    /// When the third search of `turns` joins (`None`:
+    /// [`FOLLOWING_AFTER`]).
+    pub following_after: Option<std::time::Duration>,
     /// What the search that learns decides on when the instance has a
     /// search annotation ([`csp::LearnSearch`]: by default the activity of
     /// the variables, the annotation's starting first); without one, or
@@ -86,6 +96,12 @@ pub struct Options {
 /// [`Options::turns`]: long beside the cost of a switch (a thread woken),
 /// short beside the second or more that a search worth a portfolio takes.
 pub const TURN: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// When the third search of [`Options::turns`] (learning that follows
+/// the annotation) joins the other two: what they prove within it costs
+/// no more than two searches in turns; what takes longer gets the third,
+/// for half the core from then on.
+pub const FOLLOWING_AFTER: std::time::Duration = std::time::Duration::from_secs(4);
 
 /// The seed of the randomised choices when [`Options::seed`] gives none.
 pub const DEFAULT_SEED: u64 = csp::Lns::DEFAULT_SEED;

@@ -410,3 +410,39 @@ fn the_searches_in_turns_each_read_their_own_translation() {
         assert_eq!(out, "x = 171;\ny = 129;\n----------\n", "{flags:?}");
     }
 }
+
+/// With a search annotation, a third search (learning that follows it, no
+/// restarts) joins the turns; here from the start: the same proved
+/// optimum, on either translation.
+#[test]
+fn the_third_turn_that_follows_the_annotation_proves_the_same_optimum() {
+    use flatzinc::solve::{Options, Status, solve_paired};
+    let limits = backtrack::Limits::default();
+    for n in [49, 90] {
+        let instance = flatzinc::read_instance(&golomb(7, n), &limits).unwrap();
+        let learning = flatzinc::Reading {
+            intervals_above: flatzinc::LEARNING_INTERVALS_ABOVE,
+            ..flatzinc::Reading::default()
+        };
+        let learning = flatzinc::translate_within(&instance, &learning, &limits).unwrap();
+        let plain =
+            flatzinc::translate_within(&instance, &flatzinc::Reading::default(), &limits).unwrap();
+        for following_after in [Some(std::time::Duration::ZERO), None] {
+            let options = Options {
+                learn: true,
+                turns: true,
+                following_after,
+                ..Options::default()
+            };
+            let mut last = String::new();
+            let report = solve_paired(&instance, &learning, Some(&plain), &options, |lines| {
+                last = lines.to_string();
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(report.status, Status::Complete, "{n} {following_after:?}");
+            assert_eq!(report.objective, Some(25), "{n} {following_after:?}");
+            assert!(last.contains("m6 = 25;"), "{last}");
+        }
+    }
+}

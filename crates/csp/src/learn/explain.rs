@@ -15,7 +15,8 @@
 //!   `cumulative`); an all-different's forward checking on intervals by
 //!   the variables fixed to the values it removed (see `distinct`); a
 //!   `min` or `max` on intervals by the one side of each variable the
-//!   change read (see `extreme`); a table by one lost value of each tuple
+//!   change read (see `extreme`); `y = |x|` by the side each removed value
+//!   needed (see `times`); a table by one lost value of each tuple
 //!   that supported a removed value, an inverse by the removals of the
 //!   positions that took the values away (see `support`); an `among` by
 //!   the variables sure to take the set's values or sure not to, and the
@@ -192,6 +193,9 @@ impl Analysis {
                 Prop::Global(g)
                     if matches!(&**g, Global::Times(m)
                         if self.times(store, m, t, node, &mut words)) => {}
+                Prop::Global(g)
+                    if matches!(&**g, Global::Abs(a)
+                        if self.abs(store, a, t, node, &mut words)) => {}
                 Prop::Global(g)
                     if matches!(&**g, Global::Extreme(e)
                         if self.extreme(store, e, t, node, &mut words)) => {}

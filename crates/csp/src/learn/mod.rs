@@ -54,6 +54,8 @@ thread_local! {
     pub(crate) static BY_HALL: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a product (`times`).
     pub(crate) static BY_TIMES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The same for an `abs` (`times`).
+    pub(crate) static BY_ABS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a disjunctive (`disjunctive`).
     pub(crate) static BY_DISJUNCTIVE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a cut of a cumulative's demand (`cumulative`).

@@ -18,12 +18,19 @@
 //! lands past the computed one on a hole of the domain names the domain's
 //! changes before the run too. A failed run, a square (`x` is `y`), or a
 //! value below 0 when the run began, falls back too.
+//!
+//! `y = |x|` the same way, value by value: a value leaves `y` below the
+//! least `|x|` (by the side of `x` nearer 0, when `x` keeps one sign) or
+//! above the most (by both sides of `x`), and leaves `x` when its size is
+//! past `y`'s most (by `y`'s high side) or short of its least (by `y`'s
+//! low side).
 
 use super::analyze::{Analysis, cause_entries};
 use super::cumulative::bounds_at;
+use super::element::Domain;
 use super::explain::domain_at;
 use crate::domain::Store;
-use crate::propagator::Times;
+use crate::propagator::{Abs, Times};
 
 /// The smallest value of `var`'s domain at `t` from `from` up (`lower`),
 /// or the largest from `from` down.
@@ -147,5 +154,90 @@ fn at_bounds(v: u32, m: &Times, x: (i128, i128), y: (i128, i128), z: (i128, i128
         y
     } else {
         z
+    }
+}
+
+impl Analysis {
+    /// The entries that explain the change of `node` by `y = |x|`'s run
+    /// begun at `t`: a value of `y` below `|x|`'s least by the side of `x`
+    /// that gives it, above its most by both; a value of `x` whose size
+    /// passes `y`'s most by `y`'s high side, falls short of its least by
+    /// `y`'s low side. `false` where a value removed is none of these at
+    /// `t` (a second pass of the run read what the first narrowed), or
+    /// `x` is `y`.
+    pub(super) fn abs(
+        &mut self,
+        store: &Store<'_>,
+        a: &Abs,
+        t: u32,
+        node: Option<u32>,
+        words: &mut Vec<u64>,
+    ) -> bool {
+        let Some(v) = node else { return false };
+        if a.x == a.y {
+            return false;
+        }
+        let (Some(x), Some(y)) = (
+            bounds_at(store, a.x, t, words),
+            bounds_at(store, a.y, t, words),
+        ) else {
+            return false;
+        };
+        let Some(last) = cause_entries(store, v, t).last() else {
+            return false;
+        };
+        let (before, after) = (Domain::at(store, v, t), Domain::at(store, v, last + 1));
+        let Some(removed) = before.removed(&after) else {
+            return false;
+        };
+        let (x, y) = (
+            (i128::from(x.0), i128::from(x.1)),
+            (i128::from(y.0), i128::from(y.1)),
+        );
+        // The sides read: (variable, lower).
+        let mut sides: Vec<(u32, bool)> = Vec::new();
+        if v == a.y {
+            // |x| lies in least..=most.
+            let (least, side) = if x.0 >= 0 {
+                (x.0, Some(true))
+            } else if x.1 <= 0 {
+                (-x.1, Some(false))
+            } else {
+                (0, None)
+            };
+            let most = (-x.0).max(x.1);
+            for r in removed.iter().map(|&r| i128::from(r)) {
+                if r < 0 {
+                    // Below 0: the constraint alone.
+                } else if r < least {
+                    sides.extend(side.map(|lower| (a.x, lower)));
+                } else if r > most {
+                    sides.extend([(a.x, true), (a.x, false)]);
+                } else {
+                    return false;
+                }
+            }
+        } else {
+            for r in removed.iter().map(|&r| i128::from(r).abs()) {
+                if r > y.1 {
+                    sides.push((a.y, false));
+                } else if r < y.0 {
+                    sides.push((a.y, true));
+                } else {
+                    return false;
+                }
+            }
+        }
+        sides.sort_unstable();
+        sides.dedup();
+        for (u, lower) in sides {
+            self.side(store, u, t, lower, words);
+        }
+        if store.stat.vars[v as usize].is_interval() {
+            self.moved_sides(store, v, t, words);
+        }
+        #[cfg(test)]
+        super::BY_ABS.with(|n| n.set(n.get() + 1));
+        true
     }
 }

@@ -330,6 +330,7 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
         ("all-different's Hall sets", &crate::learn::BY_HALL),
         ("min/max", &crate::learn::BY_EXTREME),
         ("times", &crate::learn::BY_TIMES),
+        ("abs", &crate::learn::BY_ABS),
         ("==", &crate::learn::BY_LINEAR),
         ("element", &crate::learn::BY_ELEMENT),
         ("disjunctive", &crate::learn::BY_DISJUNCTIVE),

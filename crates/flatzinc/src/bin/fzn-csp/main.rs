@@ -324,6 +324,7 @@ fn run(
         seed: args.seed,
         learn,
         turns: args.learn == args::LearnWhen::Auto,
+        following_after: None,
         learn_search: match args.learn_search {
             LearnSearchArg::Annotation => csp::LearnSearch::Groups,
             LearnSearchArg::Alternate => csp::LearnSearch::Alternate,
