@@ -149,7 +149,7 @@ pub(crate) fn optimize(
     // Learning and branch and bound taking turns on one core; with a
     // search annotation followed, a second search that learns follows it
     // throughout, without restarts (as Chuffed does), the third turn, from
-    // `options.following_after` on and twice as long as the others.
+    // `options.following_after` on and three times as long as the others.
     let in_turns = options.learn && options.turns && options.threads <= 1 && !options.lns;
     let following =
         in_turns && run.translation.annotated && options.learn_search == csp::LearnSearch::Activity;
@@ -160,7 +160,7 @@ pub(crate) fn optimize(
             .following_after
             .unwrap_or(crate::solve::FOLLOWING_AFTER);
         let starts = [zero, zero, later];
-        backtrack::Turns::starting(&[turn, turn, 2 * turn][..n], &starts[..n])
+        backtrack::Turns::starting(&[turn, turn, 3 * turn][..n], &starts[..n])
     });
     // A thread that learns, if one is left for branch and bound.
     let with_learn =

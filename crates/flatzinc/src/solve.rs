@@ -70,8 +70,8 @@ pub struct Options {
     /// ([`backtrack::Turns`], a slice of [`TURN`] each), on one incumbent,
     /// as with `threads` of 2; with a search annotation followed (and
     /// `learn_search` the default), a second search that learns takes a
-    /// third turn from [`FOLLOWING_AFTER`] on, twice as long as the
-    /// others' (half the core), following the annotation
+    /// third turn from [`FOLLOWING_AFTER`] on, three times as long as the
+    /// others' (three fifths of the core), following the annotation
     /// throughout ([`csp::LearnSearch::Groups`], without restarts: it
     /// proves some schedules the others do not, as Chuffed does by
     /// default). For the
@@ -100,7 +100,7 @@ pub const TURN: std::time::Duration = std::time::Duration::from_millis(20);
 /// When the third search of [`Options::turns`] (learning that follows
 /// the annotation) joins the other two: what they prove within it costs
 /// no more than two searches in turns; what takes longer gets the third,
-/// for half the core from then on.
+/// for three fifths of the core from then on.
 pub const FOLLOWING_AFTER: std::time::Duration = std::time::Duration::from_secs(4);
 
 /// The seed of the randomised choices when [`Options::seed`] gives none.

@@ -194,6 +194,9 @@ fn first(
         deadline: Some(Instant::now() + time),
         learn: !matches!(search, Search::Plain),
         turns: matches!(search, Search::Turns),
+        // The third search in turns (annotated optimisation) from the
+        // start, not after the seconds these instances never take.
+        following_after: Some(Duration::ZERO),
         ..Options::default()
     };
     // In turns, the search that learns reads a translation of its own

@@ -66,7 +66,8 @@ pub(crate) struct Args {
     /// of 20 ms on one core and sharing the best solution (whichever
     /// proves the optimum ends both; with a search annotation, from 4 s on
     /// a third search learns following it throughout, without restarts,
-    /// as Chuffed does by default, in turns twice as long as the others'),
+    /// as Chuffed does by default, in turns three times as long as the
+    /// others'),
     /// and so is the first solution of a
     /// satisfaction problem on one thread (whichever finds one ends both);
     /// every solution (-a, -n) does not learn. As measured here
