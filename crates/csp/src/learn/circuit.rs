@@ -12,7 +12,7 @@
 //! successors), the caller falls back to the default. `subcircuit` keeps
 //! the default.
 
-use super::analyze::{Analysis, cause_entries};
+use super::analyze::Analysis;
 use super::element::Domain;
 use crate::domain::Store;
 use crate::propagator::Circuit;
@@ -39,15 +39,7 @@ impl Analysis {
         let next: Vec<Option<usize>> = c
             .succ
             .iter()
-            .map(|&x| match Domain::at(store, x, t) {
-                Domain::Interval(lo, hi) if lo == hi => Some(lo),
-                Domain::Bits(words, offset)
-                    if words.iter().map(|w| w.count_ones()).sum::<u32>() == 1 =>
-                {
-                    super::nogood::bitset_bounds(&words, offset).map(|b| b.0)
-                }
-                _ => None,
-            })
+            .map(|&x| Domain::at(store, x, t).fixed())
             .map(|v| {
                 v.and_then(|v| v.checked_sub(c.first))
                     .and_then(|v| usize::try_from(v).ok())
@@ -76,11 +68,7 @@ impl Analysis {
                 let Some(end) = c.succ.iter().position(|&x| x == v) else {
                     return false;
                 };
-                let Some(last) = cause_entries(store, v, t).last() else {
-                    return false;
-                };
-                let (before, after) = (Domain::at(store, v, t), Domain::at(store, v, last + 1));
-                let Some(removed) = before.removed(&after) else {
+                let Some((removed, _)) = Domain::removed_by(store, v, t) else {
                     return false;
                 };
                 // Back along the chain to its head.

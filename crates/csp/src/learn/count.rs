@@ -22,7 +22,7 @@
 //! that replay reaches every change; with the count among them (a second
 //! pass reads what the first moved) the caller falls back to the default.
 
-use super::analyze::{Analysis, cause_entries};
+use super::analyze::Analysis;
 use super::element::Domain;
 use super::explain::falsified;
 use super::nogood::Lit;
@@ -84,11 +84,7 @@ impl Analysis {
         if a.counted || a.vars.contains(&a.count) {
             return false;
         }
-        let Some(last) = cause_entries(store, v, t).last() else {
-            return false;
-        };
-        let (before, after) = (Domain::at(store, v, t), Domain::at(store, v, last + 1));
-        let Some(removed) = before.removed(&after) else {
+        let Some((removed, _)) = Domain::removed_by(store, v, t) else {
             return false;
         };
         let doms: Vec<Domain> = a.vars.iter().map(|&x| Domain::at(store, x, t)).collect();
@@ -220,20 +216,11 @@ impl Analysis {
         if g.counts.iter().any(|c| g.vars.contains(c)) {
             return false;
         }
-        let Some(last) = cause_entries(store, v, t).last() else {
-            return false;
-        };
-        let (before, after) = (Domain::at(store, v, t), Domain::at(store, v, last + 1));
-        let Some(removed) = before.removed(&after) else {
+        let Some((removed, after)) = Domain::removed_by(store, v, t) else {
             return false;
         };
         let doms: Vec<Domain> = g.vars.iter().map(|&x| Domain::at(store, x, t)).collect();
-        let fixed_to = |d: &Domain, value: i64| match d {
-            Domain::Interval(lo, hi) => *lo == value && *hi == value,
-            Domain::Bits(words, _) => {
-                words.iter().map(|w| w.count_ones()).sum::<u32>() == 1 && d.contains(value)
-            }
-        };
+        let fixed_to = |d: &Domain, value: i64| d.fixed() == Some(value);
         let tally = |value: i64| {
             let fixed = doms.iter().filter(|d| fixed_to(d, value)).count() as i64;
             let possible = doms.iter().filter(|d| d.contains(value)).count() as i64;
@@ -264,13 +251,7 @@ impl Analysis {
                 return false;
             }
             // Assigned by rule 4: the value it is left with.
-            let kept = match &after {
-                Domain::Interval(lo, hi) if lo == hi => Some(*lo),
-                Domain::Bits(w, offset) if w.iter().map(|w| w.count_ones()).sum::<u32>() == 1 => {
-                    super::nogood::bitset_bounds(w, *offset).map(|b| b.0)
-                }
-                _ => None,
-            };
+            let kept = after.fixed();
             for &x in &removed {
                 let rule3 = g.values.binary_search(&x).ok().filter(|&k| {
                     let (fixed, possible) = tally(x);

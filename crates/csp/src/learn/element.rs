@@ -14,7 +14,7 @@
 
 use super::analyze::{Analysis, cause_entries};
 use super::explain::{domain_at, falsified};
-use super::nogood::Lit;
+use super::nogood::{Lit, bitset_bounds};
 use crate::domain::Store;
 use crate::propagator::Element;
 
@@ -49,6 +49,27 @@ impl Domain {
                 b >= 0
                     && b < (words.len() * 64) as i128
                     && words[(b / 64) as usize] >> (b % 64) & 1 == 1
+            }
+        }
+    }
+
+    /// The values the cause begun at `t` took from `var`, at most
+    /// [`MOST`] of them, and `var`'s domain after them; `None` if the cause
+    /// did not change it, or took too many.
+    pub(super) fn removed_by(store: &Store<'_>, var: u32, t: u32) -> Option<(Vec<i64>, Domain)> {
+        let last = cause_entries(store, var, t).last()?;
+        let after = Domain::at(store, var, last + 1);
+        let removed = Domain::at(store, var, t).removed(&after)?;
+        Some((removed, after))
+    }
+
+    /// Its one value, if it has one alone.
+    pub(super) fn fixed(&self) -> Option<i64> {
+        match self {
+            Domain::Interval(lo, hi) => (lo == hi).then_some(*lo),
+            Domain::Bits(words, offset) => {
+                let one = words.iter().map(|w| w.count_ones()).sum::<u32>() == 1;
+                one.then(|| bitset_bounds(words, *offset).map(|b| b.0))?
             }
         }
     }
@@ -105,11 +126,7 @@ impl Analysis {
         if e.index == e.value {
             return false;
         }
-        let Some(last) = cause_entries(store, x, t).last() else {
-            return false;
-        };
-        let (before, after) = (Domain::at(store, x, t), Domain::at(store, x, last + 1));
-        let Some(removed) = before.removed(&after) else {
+        let Some((removed, _)) = Domain::removed_by(store, x, t) else {
             return false;
         };
         let n = e.values.len() as i128;

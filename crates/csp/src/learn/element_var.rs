@@ -18,7 +18,7 @@
 //! roles (the index an entry, an entry twice): there the caller falls
 //! back to the default.
 
-use super::analyze::{Analysis, cause_entries};
+use super::analyze::Analysis;
 use super::element::Domain;
 use crate::domain::Store;
 use crate::propagator::ElementVar;
@@ -42,11 +42,7 @@ impl Analysis {
         if index == value || e.array.contains(&index) || e.array.contains(&value) {
             return false;
         }
-        let Some(last) = cause_entries(store, v, t).last() else {
-            return false;
-        };
-        let (before, after) = (Domain::at(store, v, t), Domain::at(store, v, last + 1));
-        let Some(removed) = before.removed(&after) else {
+        let Some((removed, _)) = Domain::removed_by(store, v, t) else {
             return false;
         };
         let first = i128::from(e.first);

@@ -16,7 +16,7 @@
 //! pass, so that replay reaches every change (a failure with no accepting
 //! state reached included).
 
-use super::analyze::{Analysis, cause_entries};
+use super::analyze::Analysis;
 use super::element::Domain;
 use super::explain::falsified;
 use super::nogood::Lit;
@@ -149,11 +149,7 @@ impl Analysis {
                 }
             }
             Some(v) => {
-                let Some(last) = cause_entries(store, v, t).last() else {
-                    return false;
-                };
-                let (before, after) = (Domain::at(store, v, t), Domain::at(store, v, last + 1));
-                let Some(removed) = before.removed(&after) else {
+                let Some((removed, _)) = Domain::removed_by(store, v, t) else {
                     return false;
                 };
                 for value in removed {

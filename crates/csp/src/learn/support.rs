@@ -167,11 +167,7 @@ impl Analysis {
         if count != 1 {
             return false;
         }
-        let Some(last) = cause_entries(store, v, t).last() else {
-            return false;
-        };
-        let (before, after) = (Domain::at(store, v, t), Domain::at(store, v, last + 1));
-        let Some(removed) = before.removed(&after) else {
+        let Some((removed, _)) = Domain::removed_by(store, v, t) else {
             return false;
         };
         // `v` is `a[i]`, read against `b`.

@@ -183,11 +183,7 @@ impl Analysis {
         ) else {
             return false;
         };
-        let Some(last) = cause_entries(store, v, t).last() else {
-            return false;
-        };
-        let (before, after) = (Domain::at(store, v, t), Domain::at(store, v, last + 1));
-        let Some(removed) = before.removed(&after) else {
+        let Some((removed, _)) = Domain::removed_by(store, v, t) else {
             return false;
         };
         let (x, y) = (
