@@ -125,7 +125,7 @@ impl Trace {
     #[inline]
     pub(crate) fn split_word(&self, w: u32, t: u32) -> (&[u32], &[u32]) {
         let chain = &self.word_chain[w as usize];
-        chain.split_at(chain.partition_point(|&e| e < t))
+        chain.split_at(before(chain, t))
     }
 
     /// `var`'s entries before `t`, then those from `t` on, each oldest
@@ -133,7 +133,7 @@ impl Trace {
     #[inline]
     pub(crate) fn split(&self, var: u32, t: u32) -> (&[u32], &[u32]) {
         let chain = &self.chain[var as usize];
-        chain.split_at(chain.partition_point(|&e| e < t))
+        chain.split_at(before(chain, t))
     }
 
     /// Sets the cause of the changes that follow, which begin at the
@@ -144,5 +144,40 @@ impl Trace {
             why,
             start: start as u32,
         };
+    }
+}
+
+/// How many entries of `chain` (increasing) come before `t`: galloping
+/// back from its end, since analysis mostly asks about recent entries, then
+/// a binary search over the last stride.
+#[inline]
+fn before(chain: &[u32], t: u32) -> usize {
+    let mut hi = chain.len();
+    let mut step = 1;
+    while hi > 0 && chain[hi - 1] >= t {
+        let lo = hi.saturating_sub(step);
+        if chain[lo] < t {
+            return lo + chain[lo..hi].partition_point(|&e| e < t);
+        }
+        hi = lo;
+        step *= 2;
+    }
+    hi
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn galloping_back_finds_what_a_binary_search_finds(
+            mut chain in prop::collection::vec(0u32..200, 0..80),
+            t in 0u32..210,
+        ) {
+            chain.sort_unstable();
+            chain.dedup();
+            prop_assert_eq!(super::before(&chain, t), chain.partition_point(|&e| e < t));
+        }
     }
 }

@@ -91,30 +91,33 @@ pub(super) fn falsified(
     if lit.truth_in(words, layout.offset, layout.is_interval()) != Truth::False {
         return false;
     }
-    // A bound on a bitset: the values it excludes.
-    let as_values;
-    let lit = match lit {
-        Lit::Le { .. } | Lit::Ge { .. } if !layout.is_interval() => {
-            as_values = as_mask(lit, layout.offset, layout.len as usize);
-            &as_values
-        }
-        _ => lit,
-    };
+    // Each entry before `t` that removed a value the literal allows (a
+    // bound on a bitset allows a run of bits, word by word).
     let entries = &store.st.trace.entries;
-    match lit {
-        Lit::In { mask, .. } => {
-            // Each entry before `t` that removed a value of the mask.
-            for (at, &m) in mask.iter().enumerate().filter(|(_, m)| **m != 0) {
-                let w = layout.start + at as u32;
-                for &e in store.st.trace.split_word(w, t).0 {
-                    let old = store.st.trail[e as usize].1;
-                    if old & !entries[e as usize].new & m != 0 {
-                        out.push(e);
-                    }
-                }
+    let mut removed = |at: usize, m: u64| {
+        if m == 0 {
+            return;
+        }
+        for &e in store.st.trace.split_word(layout.start + at as u32, t).0 {
+            let old = store.st.trail[e as usize].1;
+            if old & !entries[e as usize].new & m != 0 {
+                out.push(e);
             }
         }
-        Lit::Le { .. } | Lit::Ge { .. } => unreachable!("a bitset's bound is a mask"),
+    };
+    match lit {
+        Lit::In { mask, .. } => {
+            for (at, &m) in mask.iter().enumerate() {
+                removed(at, m);
+            }
+        }
+        Lit::Le { .. } | Lit::Ge { .. } => {
+            let n = layout.len as usize;
+            let (from, to) = kept_bits(lit, layout.offset, n);
+            for at in 0..n {
+                removed(at, bits_in_word(from, to, at));
+            }
+        }
     }
     true
 }
@@ -393,30 +396,28 @@ impl Analysis {
     }
 }
 
-/// A bound literal on a bitset variable as the mask of its values.
-fn as_mask(lit: &Lit, offset: i64, words: usize) -> Lit {
+/// The bits `from..to` of a bitset of `words` words (bit `i` the value
+/// `offset + i`) that bound literal `lit` allows.
+fn kept_bits(lit: &Lit, offset: i64, words: usize) -> (usize, usize) {
     let bits = (words * 64) as i128;
-    // The values kept are bits `from..to`.
     let (from, to) = match lit {
         Lit::Le { v, .. } => (0, (i128::from(*v) - i128::from(offset) + 1).clamp(0, bits)),
         Lit::Ge { v, .. } => ((i128::from(*v) - i128::from(offset)).clamp(0, bits), bits),
         Lit::In { .. } => unreachable!("a bound"),
     };
-    let (from, to) = (from as usize, to as usize);
-    let mut mask = vec![0u64; words];
-    for (i, m) in mask.iter_mut().enumerate() {
-        let (lo, hi) = (
-            from.clamp(i * 64, i * 64 + 64),
-            to.clamp(i * 64, i * 64 + 64),
-        );
-        if lo < hi {
-            let width = hi - lo;
-            let ones = if width == 64 { !0 } else { (1u64 << width) - 1 };
-            *m = ones << (lo - i * 64);
-        }
+    (from as usize, to as usize)
+}
+
+/// Word `i` of the mask of bits `from..to`.
+fn bits_in_word(from: usize, to: usize, i: usize) -> u64 {
+    let (lo, hi) = (
+        from.clamp(i * 64, i * 64 + 64),
+        to.clamp(i * 64, i * 64 + 64),
+    );
+    if lo >= hi {
+        return 0;
     }
-    Lit::In {
-        var: lit.var(),
-        mask: mask.into(),
-    }
+    let width = hi - lo;
+    let ones = if width == 64 { !0 } else { (1u64 << width) - 1 };
+    ones << (lo - i * 64)
 }
