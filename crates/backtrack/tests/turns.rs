@@ -121,3 +121,31 @@ fn a_search_that_starts_later_runs_at_once_when_the_others_have_left() {
     assert_eq!(order.iter().filter(|(me, _)| *me == 1).count(), 10);
     assert!(started.elapsed() < Duration::from_secs(60));
 }
+
+#[test]
+fn a_credited_search_holds_the_core_three_times_as_long_a_turn() {
+    let turns = Turns::new(&[Duration::from_millis(2); 2]);
+    // Search 1 made progress: its turns are tripled for the whole test.
+    turns.credit(1, Duration::from_secs(3600));
+    let order = run_in_turns(&turns, &[1200, 1200]);
+    // The steps of each turn of each search, but the first and the last
+    // (cut short by the start and the end).
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &(me, _) in &order {
+        match runs.last_mut() {
+            Some((who, n)) if *who == me => *n += 1,
+            _ => runs.push((me, 1)),
+        }
+    }
+    let inner = &runs[1..runs.len().saturating_sub(2)];
+    let mean = |me: usize| {
+        let of: Vec<usize> = inner.iter().filter(|r| r.0 == me).map(|r| r.1).collect();
+        assert!(of.len() >= 3, "search {me}'s turns: {runs:?}");
+        of.iter().sum::<usize>() as f64 / of.len() as f64
+    };
+    let (plain, credited) = (mean(0), mean(1));
+    assert!(
+        credited >= 2.0 * plain,
+        "a credited turn of {credited} steps against {plain}: {runs:?}"
+    );
+}

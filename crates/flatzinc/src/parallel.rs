@@ -199,6 +199,12 @@ pub(crate) fn optimize(
         Some(turns) => limits.turn(Arc::clone(turns), me),
         None => limits,
     };
+    // A search that improved the best solution: longer turns for a while.
+    let credit = |me: usize| {
+        if let Some(turns) = &turns {
+            turns.credit(me, crate::solve::CREDIT);
+        }
+    };
     // Raised when the search that learns proves the optimum: branch and
     // bound stops.
     let proved = Arc::new(AtomicBool::new(false));
@@ -250,6 +256,7 @@ pub(crate) fn optimize(
                 let report = search.optimize(&problem, &incumbent, |state, _| {
                     // A solution found before the threads see the cancel
                     // flag raised by `offer` is past the number wanted.
+                    credit(1);
                     if let Some(values) = checked(bb_run, &state.network)
                         && let Some(sent) = offer(state.cost(), values)
                     {
@@ -286,6 +293,7 @@ pub(crate) fn optimize(
                 let _turn = turn;
                 let report = network.optimize_learning_shared(&limits, incumbent, |solution| {
                     if let Some(sent) = improved(run, solution) {
+                        credit(0);
                         let _ = send.send(sent);
                     }
                 });
@@ -304,6 +312,7 @@ pub(crate) fn optimize(
                 let _turn = turn;
                 let report = network.optimize_learning_shared(&limits, incumbent, |solution| {
                     if let Some(sent) = improved(run, solution) {
+                        credit(2);
                         let _ = send.send(sent);
                     }
                 });

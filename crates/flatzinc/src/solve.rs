@@ -103,6 +103,13 @@ pub const TURN: std::time::Duration = std::time::Duration::from_millis(20);
 /// for three fifths of the core from then on.
 pub const FOLLOWING_AFTER: std::time::Duration = std::time::Duration::from_secs(4);
 
+/// How long a search of [`Options::turns`] that improved the best solution
+/// holds the core three times as long a turn ([`backtrack::Turns::credit`]):
+/// the search that is finding better solutions gets three quarters of the
+/// core (of two searches) while it does, and the shares even out again a
+/// second after its last improvement.
+pub const CREDIT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The seed of the randomised choices when [`Options::seed`] gives none.
 pub const DEFAULT_SEED: u64 = csp::Lns::DEFAULT_SEED;
 
