@@ -55,7 +55,8 @@ pub struct Turns {
     /// When each search may first take the baton, from `origin`.
     starts: Box<[Duration]>,
     /// Until when each search's slices are three times as long, in
-    /// nanoseconds from `origin` (see [`Turns::credit`]).
+    /// nanoseconds from `origin` (see [`Turns::credit`]; 0 for all but
+    /// one at most).
     credited: Box<[AtomicU64]>,
     /// Which searches still run.
     running: Mutex<Box<[bool]>>,
@@ -182,7 +183,8 @@ impl Turns {
     /// Search `me` made progress (say, it improved the best solution): for
     /// the next `time` its slices are three times as long, so that the
     /// search that is getting somewhere gets more of the core while it
-    /// does. Its slice under way is not lengthened.
+    /// does. One search holds the credit at a time: the others' ends. Its
+    /// slice under way is not lengthened.
     ///
     /// # Example
     ///
@@ -195,8 +197,9 @@ impl Turns {
     /// turns.credit(1, Duration::from_secs(1));
     /// ```
     pub fn credit(&self, me: usize, time: Duration) {
-        if let Some(until) = self.credited.get(me) {
-            until.fetch_max(self.at(time), Ordering::Relaxed);
+        let until = self.at(time);
+        for (i, credited) in self.credited.iter().enumerate() {
+            credited.store(if i == me { until } else { 0 }, Ordering::Relaxed);
         }
     }
 

@@ -125,7 +125,9 @@ fn a_search_that_starts_later_runs_at_once_when_the_others_have_left() {
 #[test]
 fn a_credited_search_holds_the_core_three_times_as_long_a_turn() {
     let turns = Turns::new(&[Duration::from_millis(2); 2]);
-    // Search 1 made progress: its turns are tripled for the whole test.
+    // Search 0 made progress, then search 1, whose credit ends 0's: 1's
+    // turns are tripled for the whole test, and 0's are not.
+    turns.credit(0, Duration::from_secs(3600));
     turns.credit(1, Duration::from_secs(3600));
     let order = run_in_turns(&turns, &[1200, 1200]);
     // The steps of each turn of each search, but the first and the last

@@ -105,9 +105,9 @@ pub const FOLLOWING_AFTER: std::time::Duration = std::time::Duration::from_secs(
 
 /// How long a search of [`Options::turns`] that improved the best solution
 /// holds the core three times as long a turn ([`backtrack::Turns::credit`]):
-/// the search that is finding better solutions gets three quarters of the
-/// core (of two searches) while it does, and the shares even out again a
-/// second after its last improvement.
+/// the search that found the best solution so far gets three quarters of
+/// the core (of two searches) for a second, or until another improves on
+/// it.
 pub const CREDIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The seed of the randomised choices when [`Options::seed`] gives none.

@@ -67,8 +67,9 @@ pub(crate) struct Args {
     /// proves the optimum ends both; with a search annotation, from 4 s on
     /// a third search learns following it throughout, without restarts,
     /// as Chuffed does by default, in turns three times as long as the
-    /// others'; a search that improves the best solution holds the core
-    /// three times as long a turn for the next second),
+    /// others'; the search that found the best solution so far holds the
+    /// core three times as long a turn, for a second or until another
+    /// improves on it),
     /// and so is the first solution of a
     /// satisfaction problem on one thread (whichever finds one ends both);
     /// every solution (-a, -n) does not learn. As measured here
