@@ -254,9 +254,9 @@ pub(crate) fn optimize(
                 let _turn = turn;
                 let send = send;
                 let report = search.optimize(&problem, &incumbent, |state, _| {
+                    credit(1);
                     // A solution found before the threads see the cancel
                     // flag raised by `offer` is past the number wanted.
-                    credit(1);
                     if let Some(values) = checked(bb_run, &state.network)
                         && let Some(sent) = offer(state.cost(), values)
                     {

@@ -41,22 +41,24 @@ impl Hall {
         let mut sweep = Sweep::default();
         loop {
             let bounds: Vec<(i64, i64)> = self.vars.iter().map(|&v| (s.min(v), s.max(v))).collect();
+            let far: Vec<(i64, i64)>;
             let narrowed = if bounds.iter().all(|&(lo, hi)| -SAFE < lo && hi < SAFE) {
-                sweep.narrow(&bounds).ok_or(Fail)?.to_vec()
+                sweep.narrow(&bounds).ok_or(Fail)?
             } else {
                 let wide: Vec<(i128, i128)> = bounds
                     .iter()
                     .map(|&(lo, hi)| (lo.into(), hi.into()))
                     .collect();
                 // Inside the old bounds, so in i64.
-                narrow(&wide)
+                far = narrow(&wide)
                     .ok_or(Fail)?
                     .into_iter()
                     .map(|(lo, hi)| (lo as i64, hi as i64))
-                    .collect()
+                    .collect();
+                &far
             };
             let mut changed = false;
-            for (&v, (&(lo, hi), &(nlo, nhi))) in self.vars.iter().zip(bounds.iter().zip(&narrowed))
+            for (&v, (&(lo, hi), &(nlo, nhi))) in self.vars.iter().zip(bounds.iter().zip(narrowed))
             {
                 if nlo > lo {
                     changed |= s.set_min(v, nlo)?;
@@ -123,8 +125,7 @@ impl<T: Value> Sweep<T> {
     fn narrow(&mut self, bounds: &[(T, T)]) -> Option<&[(T, T)]> {
         self.raise_minima(bounds)?;
         self.out.clear();
-        self.out
-            .extend(bounds.iter().zip(&self.lows).map(|(_, &lo)| (lo, lo)));
+        self.out.extend(self.lows.iter().map(|&lo| (lo, lo)));
         // The maxima are the minima of the negated intervals.
         let mut mirrored = std::mem::take(&mut self.mirrored);
         mirrored.clear();
