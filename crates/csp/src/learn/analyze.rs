@@ -31,6 +31,8 @@ pub(crate) struct Analysis {
     pub(super) found: Vec<u32>,
     /// The variables met, for the activity of the variable order.
     pub(crate) bumped: Vec<u32>,
+    /// Per propagator, once asked: whether it is [`wide`] (1) or not (2).
+    wide: Vec<u8>,
 }
 
 /// What a conflict was: the cause whose change failed, or a learned clause
@@ -220,7 +222,7 @@ impl Analysis {
             let node = self.lower[i];
             let entry = store.st.trace.entries[node as usize];
             let implied = !matches!(entry.cause.why, Why::Decision | Why::Given)
-                && !wide(props, entry.cause.why)
+                && !self.wide(props, entry.cause.why)
                 && {
                     self.found.clear();
                     self.explain(store, props, clauses, entry.cause, Some(entry.var));
@@ -302,15 +304,28 @@ impl Analysis {
 /// nodes, and explaining it reads every change of every variable.
 const WIDE: usize = 16;
 
-/// Whether a change by `why` is one of those (see [`WIDE`]).
-fn wide(props: &[Prop], why: Why) -> bool {
-    let Why::Prop(p) = why else {
-        return false;
-    };
-    match &props[p as usize] {
-        Prop::Linear(_) | Prop::ReifiedLinear(_) | Prop::AllDifferent { dense: None, .. } => false,
-        Prop::Global(g) if matches!(&**g, Global::Cumulative(_)) => false,
-        prop => prop.vars().len() > WIDE,
+impl Analysis {
+    /// Whether a change by `why` is one of those (see [`WIDE`]), remembered
+    /// per propagator: a global's variables are sorted to be counted.
+    fn wide(&mut self, props: &[Prop], why: Why) -> bool {
+        let Why::Prop(p) = why else {
+            return false;
+        };
+        if self.wide.len() < props.len() {
+            self.wide.resize(props.len(), 0);
+        }
+        let known = &mut self.wide[p as usize];
+        if *known == 0 {
+            *known = match &props[p as usize] {
+                Prop::Linear(_)
+                | Prop::ReifiedLinear(_)
+                | Prop::AllDifferent { dense: None, .. } => 2,
+                Prop::Global(g) if matches!(&**g, Global::Cumulative(_)) => 2,
+                prop if prop.vars().len() > WIDE => 1,
+                _ => 2,
+            };
+        }
+        *known == 1
     }
 }
 

@@ -19,8 +19,6 @@
 //! change either way. Where one does not (a variable twice in an inverse),
 //! the caller falls back to the default.
 
-use std::collections::HashMap;
-
 use super::analyze::{Analysis, cause_entries};
 use super::element::Domain;
 use super::explain::falsified;
@@ -37,6 +35,17 @@ fn has(words: &[u64], b: u32) -> bool {
 
 fn set(words: &mut [u64], b: u32) {
     words[(b / 64) as usize] |= 1 << (b % 64);
+}
+
+/// Calls `f` on each bit set in `words`, in order.
+fn for_each_bit(words: &[u64], mut f: impl FnMut(u32)) {
+    for (w, &word) in words.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            f((w * 64) as u32 + word.trailing_zeros());
+            word &= word - 1;
+        }
+    }
 }
 
 impl Analysis {
@@ -78,39 +87,44 @@ impl Analysis {
             .zip(after.iter().chain(std::iter::repeat(&0)))
             .map(|(a, b)| a & !b)
             .collect();
+        let tuple_at = |i: u32| &tab.tuples[i as usize * arity..][..arity];
         let alive = |tuple: &[u32]| (0..arity).all(|j| has(&doms[j], tuple[j]));
-        // The supports each place of `v` had at `t`.
+        let by_value = tab.by_value();
+        // The supports each place of `v` had at `t` among the removed
+        // values (one tuple alive is enough).
         let mut supports = vec![vec![0u64; removed.len()]; places.len()];
-        for tuple in tab.tuples.chunks_exact(arity).filter(|tu| alive(tu)) {
-            for (k, &p) in places.iter().enumerate() {
-                if has(&removed, tuple[p]) {
-                    set(&mut supports[k], tuple[p]);
+        for (k, &p) in places.iter().enumerate() {
+            for_each_bit(&removed, |b| {
+                if by_value.of(p, b).iter().any(|&i| alive(tuple_at(i))) {
+                    set(&mut supports[k], b);
                 }
+            });
+        }
+        // Per place, the removed bits it explains: those it had no support
+        // for, and no place before it lacked (each bit at one place). A bit
+        // every place supported is not the run's doing.
+        let mut taken = vec![0u64; removed.len()];
+        for support in &mut supports {
+            for ((s, t), r) in support.iter_mut().zip(&mut taken).zip(&removed) {
+                *s = r & !*s & !*t;
+                *t |= *s;
             }
         }
-        // Per removed bit, the place where it had no support (`None`: the
-        // replay does not reach it).
-        let mut at_place: HashMap<u32, usize> = HashMap::new();
-        for (w, &word) in removed.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let b = (w * 64) as u32 + word.trailing_zeros();
-                word &= word - 1;
-                match (0..places.len()).find(|&k| !has(&supports[k], b)) {
-                    Some(k) => at_place.insert(b, places[k]),
-                    None => return false,
-                };
-            }
+        if taken != removed {
+            return false;
         }
-        // Per place, the bits the tuples' explanations need gone.
+        // Per place, the bits the tuples' explanations need gone: each
+        // tuple that gave a place one of its bits, once, in the table's
+        // order.
         let mut need: Vec<Vec<u64>> = doms.iter().map(|d| vec![0; d.len()]).collect();
-        for tuple in tab.tuples.chunks_exact(arity) {
-            let explains = places
-                .iter()
-                .any(|&p| at_place.get(&tuple[p]).is_some_and(|&q| q == p));
-            if !explains {
-                continue;
-            }
+        let mut explaining = Vec::new();
+        for (&p, mine) in places.iter().zip(&supports) {
+            for_each_bit(mine, |b| explaining.extend_from_slice(by_value.of(p, b)));
+        }
+        explaining.sort_unstable();
+        explaining.dedup();
+        for &i in &explaining {
+            let tuple = tuple_at(i);
             let lost = |j: &usize| !has(&doms[*j], tuple[*j]);
             // A value already named, else the first one lost.
             let j = (0..arity)

@@ -291,6 +291,7 @@ impl Model {
             tuples: flat.into(),
             bases: bases.into(),
             words,
+            by_value: std::sync::OnceLock::new(),
         })));
         Ok(())
     }

@@ -85,6 +85,7 @@ pub(crate) use reified::{ReifiedIn, ReifiedLinear};
 pub(crate) use reified_global::{AllDifferentReif, TableReif};
 pub(crate) use shift::Shift;
 pub(crate) use sorted::Sorted;
+pub(crate) use table::ByValue;
 use table::table;
 pub use user::{Domains, Event, Explain, Failed, Propagator};
 
@@ -150,6 +151,9 @@ pub(crate) struct Table {
     pub(crate) bases: Box<[u32]>,
     /// The scratch words needed: the sum of the variables' domain words.
     pub(crate) words: u32,
+    /// The tuples by value, built when first asked for
+    /// ([`Table::by_value`]).
+    pub(crate) by_value: std::sync::OnceLock<ByValue>,
 }
 
 /// A user's check on the values of its variables, shared by every clone
