@@ -20,9 +20,19 @@
 //! so it reaches what the run reached unless the run used the overload
 //! check or cut a duration or presence first; then it says so and the
 //! caller falls back to the default (every variable's bounds), which is
-//! always sound. Pointwise lifting (Schutt et al.: a weaker bound of each
-//! task that still covers the step) is not done: each task's bounds are
-//! read as they were.
+//! always sound.
+//!
+//! Pointwise and lifted (Schutt et al.): a task whose part is read only
+//! where it covers the points that explain a change, and that the replay
+//! did not push, is read by the weakest bounds that still cover them
+//! (`start <= first point` and `start >= last point - duration + 1`)
+//! rather than by its bounds as they were, so the clause holds for more of
+//! the tasks' placements. The points: one of the step that overloads, or
+//! that cuts a demand; for a jump of a start over a step, the earliest
+//! start's latest point in the step up to the step's last one (a jump of
+//! the earliest start), or the step's first point up to the latest start's
+//! first point in it (of the latest start), which every start jumped over
+//! meets. A task the replay pushed, or that pushed another, is read whole.
 
 use super::analyze::{Analysis, cause_entries};
 use super::explain::domain_at;
@@ -68,12 +78,18 @@ impl Sim {
     }
 }
 
+/// A task whose part explains a change where it covers the points
+/// `from..=to` of a step: `(task, from, to)`.
+type Point = (usize, i128, i128);
+
 /// What the replay reached: a failure, or the target bounds of a task.
 enum Reached {
-    /// The tasks (with what pushed them) that explain a failure.
-    Failure(Vec<u64>),
-    /// The tasks that pushed the task whose start moved.
-    Bounds(Vec<u64>),
+    /// The tasks (with what pushed them) that explain a failure, and
+    /// the points they cover for it.
+    Failure(Vec<u64>, Vec<Point>),
+    /// The tasks that pushed the task whose start moved, and the points
+    /// they cover for it.
+    Bounds(Vec<u64>, Vec<Point>),
     No,
 }
 
@@ -85,13 +101,22 @@ fn has(bits: &[u64], j: usize) -> bool {
     bits[j / 64] >> (j % 64) & 1 == 1
 }
 
-/// The tasks but `not` whose parts cover `at`, and what pushed those
-/// (`why`, `words` a task), into `into`.
-fn covering(tasks: &[Sim], why: &[u64], at: i128, not: usize, into: &mut [u64]) {
+/// The tasks but `not` whose parts cover the points `at` (of one step,
+/// whose points every part covers alike), and what pushed those (`why`,
+/// `words` a task), into `into`; each with the points into `points`.
+fn covering(
+    tasks: &[Sim],
+    why: &[u64],
+    at: (i128, i128),
+    not: usize,
+    into: &mut [u64],
+    points: &mut Vec<Point>,
+) {
     let words = into.len();
     for (j, t) in tasks.iter().enumerate() {
-        if j != not && t.part().is_some_and(|(from, to)| from <= at && at < to) {
+        if j != not && t.part().is_some_and(|(from, to)| from <= at.0 && at.0 < to) {
             set(into, j);
+            points.push((j, at.0, at.1));
             for w in 0..words {
                 into[w] |= why[j * words + w];
             }
@@ -99,26 +124,44 @@ fn covering(tasks: &[Sim], why: &[u64], at: i128, not: usize, into: &mut [u64]) 
     }
 }
 
+/// The points of step `s` that a jump of an earliest start `lo` over it
+/// (duration `d`) covers: every start from `lo` to the step's end meets
+/// them.
+fn jump_up(s: &Step, lo: i128, d: i128) -> (i128, i128) {
+    ((lo + d - 1).min(s.to - 1), s.to - 1)
+}
+
+/// The same for a jump of a latest start `hi` down over step `s`.
+fn jump_down(s: &Step, hi: i128) -> (i128, i128) {
+    (s.from, hi.max(s.from))
+}
+
 /// Time-tabling replayed on `tasks` with capacity `cap` until task
 /// `target` has its start within `goal` (or any failure, without one), or
 /// until nothing moves (then `why`, per task, is what pushed it).
+/// `pushed`: the tasks it moved, as bits.
 fn replay(
     tasks: &mut [Sim],
     cap: i128,
     target: Option<(usize, i128, i128)>,
     why: &mut Vec<u64>,
+    pushed: &mut Vec<u64>,
 ) -> Reached {
     let n = tasks.len();
     let words = n.div_ceil(64);
-    // Per task: the tasks whose parts pushed it, and theirs, as bits.
+    *pushed = vec![0u64; words];
+    // Per task: the tasks whose parts pushed it, and theirs, as bits; and
+    // the points of those that pushed it directly.
     *why = vec![0u64; n * words];
     let why = &mut why[..];
+    let mut direct: Vec<Vec<Point>> = vec![Vec::new(); n];
     loop {
         let steps = profile(tasks.iter().filter_map(|t| Some((t.part()?, t.r))));
         if let Some(step) = steps.iter().find(|s| s.load > cap) {
-            let mut bits = vec![0u64; words];
-            covering(tasks, why, step.from, usize::MAX, &mut bits);
-            return Reached::Failure(bits);
+            let (mut bits, mut points) = (vec![0u64; words], Vec::new());
+            let at = (step.from, step.from);
+            covering(tasks, why, at, usize::MAX, &mut bits, &mut points);
+            return Reached::Failure(bits, points);
         }
         let mut moved = false;
         for i in 0..n {
@@ -134,14 +177,15 @@ fn replay(
                 };
                 others + t.r > cap
             };
-            let mut bits = vec![0u64; words];
+            let (mut bits, mut points) = (vec![0u64; words], Vec::new());
             let mut lo = t.est;
             for s in &steps {
                 if lo > t.lst || s.from >= lo + t.d {
                     break;
                 }
                 if s.to > lo && clash(s) {
-                    covering(tasks, why, s.from, i, &mut bits);
+                    let at = jump_up(s, lo, t.d);
+                    covering(tasks, why, at, i, &mut bits, &mut points);
                     lo = s.to;
                 }
             }
@@ -151,7 +195,8 @@ fn replay(
                     break;
                 }
                 if s.from < hi + t.d && clash(s) {
-                    covering(tasks, why, s.from, i, &mut bits);
+                    let at = jump_down(s, hi);
+                    covering(tasks, why, at, i, &mut bits, &mut points);
                     hi = s.from - t.d;
                 }
             }
@@ -159,13 +204,15 @@ fn replay(
                 continue;
             }
             moved = true;
+            set(pushed, i);
             for w in 0..words {
                 why[i * words + w] |= bits[w];
             }
+            direct[i].append(&mut points);
             if lo > hi {
                 let mut bits = why[i * words..(i + 1) * words].to_vec();
                 set(&mut bits, i);
-                return Reached::Failure(bits);
+                return Reached::Failure(bits, std::mem::take(&mut direct[i]));
             }
             tasks[i].est = lo;
             tasks[i].lst = hi;
@@ -174,7 +221,8 @@ fn replay(
             && tasks[i].est >= lo
             && tasks[i].lst <= hi
         {
-            return Reached::Bounds(why[i * words..(i + 1) * words].to_vec());
+            let bits = why[i * words..(i + 1) * words].to_vec();
+            return Reached::Bounds(bits, std::mem::take(&mut direct[i]));
         }
         if !moved {
             return Reached::No;
@@ -186,8 +234,14 @@ fn replay(
 /// `i`'s demand to at most `hi` at the replay's fixpoint (`why` per task),
 /// as the propagator cuts it: to what the others' parts leave over its own
 /// compulsory part, or to 0 where no start fits with a demand of 1; `None`
-/// if neither reaches `hi`.
-fn demand_cut(tasks: &[Sim], why: &[u64], cap: i128, i: usize, hi: i128) -> Option<Vec<u64>> {
+/// if neither reaches `hi`. With the points the others cover for it.
+fn demand_cut(
+    tasks: &[Sim],
+    why: &[u64],
+    cap: i128,
+    i: usize,
+    hi: i128,
+) -> Option<(Vec<u64>, Vec<Point>)> {
     let words = tasks.len().div_ceil(64);
     let task = tasks[i];
     if !task.present || task.d <= 0 {
@@ -202,6 +256,7 @@ fn demand_cut(tasks: &[Sim], why: &[u64], cap: i128, i: usize, hi: i128) -> Opti
     };
     let mut bits = why[i * words..(i + 1) * words].to_vec();
     set(&mut bits, i);
+    let mut points = Vec::new();
     let (from, to) = (task.lst, task.est + task.d);
     // Over its compulsory part, a step that leaves at most `hi`.
     if from < to
@@ -209,8 +264,9 @@ fn demand_cut(tasks: &[Sim], why: &[u64], cap: i128, i: usize, hi: i128) -> Opti
             .iter()
             .find(|s| from <= s.from && s.to <= to && cap - others(s) <= hi)
     {
-        covering(tasks, why, step.from, i, &mut bits);
-        return Some(bits);
+        let at = (step.from, step.from);
+        covering(tasks, why, at, i, &mut bits, &mut points);
+        return Some((bits, points));
     }
     // No start where a demand of 1 fits.
     if hi <= 0 && task.r <= 0 {
@@ -220,12 +276,13 @@ fn demand_cut(tasks: &[Sim], why: &[u64], cap: i128, i: usize, hi: i128) -> Opti
                 break;
             }
             if s.to > lo && others(s) + 1 > cap {
-                covering(tasks, why, s.from, i, &mut bits);
+                let at = jump_up(s, lo, task.d);
+                covering(tasks, why, at, i, &mut bits, &mut points);
                 lo = s.to;
             }
         }
         if lo > task.lst {
-            return Some(bits);
+            return Some((bits, points));
         }
     }
     None
@@ -301,38 +358,49 @@ impl Analysis {
             // a failure the replay finds explains it.
         }
         let before = target.map(|(i, _, _)| (tasks[i].est, tasks[i].lst));
-        let mut why = Vec::new();
-        let (bits, moved) = match replay(&mut tasks, cap.into(), target, &mut why) {
-            Reached::Failure(bits) => (bits, None),
-            Reached::Bounds(bits) => (bits, target.zip(before)),
+        let (mut why, mut pushed) = (Vec::new(), Vec::new());
+        let reached = replay(&mut tasks, cap.into(), target, &mut why, &mut pushed);
+        let (bits, points, moved) = match reached {
+            Reached::Failure(bits, points) => (bits, points, None),
+            Reached::Bounds(bits, points) => (bits, points, target.zip(before)),
             Reached::No => {
                 match cut.and_then(|(i, hi)| demand_cut(&tasks, &why, cap.into(), i, hi)) {
-                    Some(bits) => {
+                    Some((bits, points)) => {
                         #[cfg(test)]
                         super::BY_DEMAND.with(|n| n.set(n.get() + 1));
-                        (bits, None)
+                        (bits, points, None)
                     }
                     None => return false,
                 }
             }
         };
+        let lifted = lifted(&tasks, &why, &pushed, &points);
         for (k, task) in c.tasks.iter().enumerate() {
             let whole = has(&bits, k);
             let pushed = moved.filter(|((i, _, _), _)| *i == k);
             if !whole && pushed.is_none() {
                 continue;
             }
-            match pushed {
-                Some(((_, lo, hi), (est, lst))) if !whole => {
-                    // The bounds it moved from (a move needs the near one).
-                    if lo > est {
-                        self.side(store, task.start, t, true, words);
+            if let Some(&(_, first, last)) = lifted.iter().find(|l| l.0 == k) {
+                // Its part covers the points `first..=last`.
+                #[cfg(test)]
+                super::BY_POINT.with(|n| n.set(n.get() + 1));
+                self.bound(store, task.start, t, (true, last - tasks[k].d + 1), words);
+                self.bound(store, task.start, t, (false, first), words);
+            } else {
+                match pushed {
+                    Some(((_, lo, hi), (est, lst))) if !whole => {
+                        // The bounds it moved from (a move needs the near
+                        // one).
+                        if lo > est {
+                            self.side(store, task.start, t, true, words);
+                        }
+                        if hi < lst {
+                            self.side(store, task.start, t, false, words);
+                        }
                     }
-                    if hi < lst {
-                        self.side(store, task.start, t, false, words);
-                    }
+                    _ => self.bounds_or_domain(store, task.start, t, words),
                 }
-                _ => self.bounds_or_domain(store, task.start, t, words),
             }
             for a in [task.duration, task.demand, task.present] {
                 if let Amount::Var(x) = a {
@@ -345,4 +413,32 @@ impl Analysis {
         }
         true
     }
+}
+
+/// The tasks of `points` read by the points their parts cover alone: those
+/// the replay did not push and that pushed none of the others, each with
+/// the first and last point it covers, `(task, first, last)`.
+fn lifted(tasks: &[Sim], why: &[u64], pushed: &[u64], points: &[Point]) -> Vec<Point> {
+    let words = tasks.len().div_ceil(64);
+    let why_of = |j: usize| &why[j * words..(j + 1) * words];
+    let mut pushers = vec![0u64; words];
+    for &(j, _, _) in points {
+        for (p, w) in pushers.iter_mut().zip(why_of(j)) {
+            *p |= w;
+        }
+    }
+    let mut out: Vec<Point> = Vec::new();
+    for &(j, from, to) in points {
+        if has(&pushers, j) || has(pushed, j) {
+            continue;
+        }
+        match out.iter_mut().find(|l| l.0 == j) {
+            Some(l) => {
+                l.1 = l.1.min(from);
+                l.2 = l.2.max(to);
+            }
+            None => out.push((j, from, to)),
+        }
+    }
+    out
 }

@@ -280,6 +280,32 @@ impl Analysis {
         }
     }
 
+    /// The entries that made `var >= v` (with `lower`, else `var <= v`)
+    /// hold at `t`: a bound weaker than the one `var` had (lifted), or that
+    /// one. A value beyond i64 is read as the bound `var` had.
+    pub(super) fn bound(
+        &mut self,
+        store: &Store<'_>,
+        var: u32,
+        t: u32,
+        (lower, v): (bool, i128),
+        words: &mut Vec<u64>,
+    ) {
+        let lit = match i64::try_from(v) {
+            Ok(v) if lower => v.checked_sub(1).map(|v| Lit::Le { var, v }),
+            Ok(v) => v.checked_add(1).map(|v| Lit::Ge { var, v }),
+            Err(_) => None,
+        };
+        let Some(lit) = lit else {
+            return self.side(store, var, t, lower, words);
+        };
+        let held = falsified(store, &lit, t, words, &mut self.found);
+        debug_assert!(held, "{var} {} {v} at {t}", if lower { ">=" } else { "<=" });
+        if !held {
+            self.side(store, var, t, lower, words);
+        }
+    }
+
     /// The bounds a linear constraint read at `t`: of a `<=`, the side of
     /// each term that makes the sum small (the only side it reads), but not
     /// of `node`'s variable, whose new bound needs none of its own; of an

@@ -60,6 +60,9 @@ thread_local! {
     pub(crate) static BY_DISJUNCTIVE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for a cut of a cumulative's demand (`cumulative`).
     pub(crate) static BY_DEMAND: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The tasks of a cumulative read by the points they cover, lifted
+    /// (`cumulative`).
+    pub(crate) static BY_POINT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an `among` or `count` (`count`).
     pub(crate) static BY_COUNT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an element over variables (`element_var`).

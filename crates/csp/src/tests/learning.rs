@@ -335,6 +335,7 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
         ("element", &crate::learn::BY_ELEMENT),
         ("disjunctive", &crate::learn::BY_DISJUNCTIVE),
         ("cumulative's demand", &crate::learn::BY_DEMAND),
+        ("cumulative's points", &crate::learn::BY_POINT),
         ("table", &crate::learn::BY_SUPPORT),
     ]
     .map(|(name, count)| (name, count.with(|n| n.get())));
