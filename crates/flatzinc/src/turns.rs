@@ -42,7 +42,10 @@ pub(crate) fn first(
         ),
         None => (network.clone(), *run),
     };
-    let turns = Turns::new(&[TURN; 2]);
+    // Depth-first search, the faster on most satisfaction models, holds
+    // three fifths of the core: where it finds the solution, the two take
+    // less than twice its time alone.
+    let turns = Turns::new(&[TURN * 3 / 2, TURN]);
     // Raised when one search ends: the other stops.
     let over = Arc::new(AtomicBool::new(false));
     let limits = run.limits.clone().cancel_flag(Arc::clone(&over));

@@ -71,7 +71,9 @@ pub(crate) struct Args {
     /// core three times as long a turn, for a second or until another
     /// improves on it),
     /// and so is the first solution of a
-    /// satisfaction problem on one thread (whichever finds one ends both);
+    /// satisfaction problem on one thread, depth-first search in turns of
+    /// 30 ms beside the learning search's 20 (whichever finds one ends
+    /// both);
     /// every solution (-a, -n) does not learn. As measured here
     /// (docs/minizinc.md): learning proves schedules branch and bound does
     /// not, branch and bound is many times faster on some (golomb, and
