@@ -64,7 +64,7 @@ pub(crate) struct Args {
     /// integers) and restarts. auto (the default): an optimisation problem
     /// is searched both ways, learning and branch and bound taking turns
     /// of 20 ms on one core and sharing the best solution (whichever
-    /// proves the optimum ends both; with a search annotation, from 4 s on
+    /// proves the optimum ends both; with a search annotation, from 3 s on
     /// a third search learns following it throughout, without restarts,
     /// as Chuffed does by default, in turns three times as long as the
     /// others'; the search that found the best solution so far holds the
