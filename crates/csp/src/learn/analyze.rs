@@ -31,8 +31,8 @@ pub(crate) struct Analysis {
     pub(super) found: Vec<u32>,
     /// The variables met, for the activity of the variable order.
     pub(crate) bumped: Vec<u32>,
-    /// Per propagator, once asked: whether it is [`wide`] (1) or not (2).
-    wide: Vec<u8>,
+    /// Per propagator, once asked: whether it is wide (`Analysis::wide`).
+    wide: Vec<Option<bool>>,
 }
 
 /// What a conflict was: the cause whose change failed, or a learned clause
@@ -312,20 +312,15 @@ impl Analysis {
             return false;
         };
         if self.wide.len() < props.len() {
-            self.wide.resize(props.len(), 0);
+            self.wide.resize(props.len(), None);
         }
-        let known = &mut self.wide[p as usize];
-        if *known == 0 {
-            *known = match &props[p as usize] {
-                Prop::Linear(_)
-                | Prop::ReifiedLinear(_)
-                | Prop::AllDifferent { dense: None, .. } => 2,
-                Prop::Global(g) if matches!(&**g, Global::Cumulative(_)) => 2,
-                prop if prop.vars().len() > WIDE => 1,
-                _ => 2,
-            };
-        }
-        *known == 1
+        *self.wide[p as usize].get_or_insert_with(|| match &props[p as usize] {
+            Prop::Linear(_) | Prop::ReifiedLinear(_) | Prop::AllDifferent { dense: None, .. } => {
+                false
+            }
+            Prop::Global(g) if matches!(&**g, Global::Cumulative(_)) => false,
+            prop => prop.vars().len() > WIDE,
+        })
     }
 }
 

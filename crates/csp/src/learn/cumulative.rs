@@ -381,7 +381,7 @@ impl Analysis {
             if !whole && pushed.is_none() {
                 continue;
             }
-            if let Some(&(_, first, last)) = lifted.iter().find(|l| l.0 == k) {
+            if let Some((first, last)) = lifted[k] {
                 // Its part covers the points `first..=last`.
                 #[cfg(test)]
                 super::BY_POINT.with(|n| n.set(n.get() + 1));
@@ -416,9 +416,14 @@ impl Analysis {
 }
 
 /// The tasks of `points` read by the points their parts cover alone: those
-/// the replay did not push and that pushed none of the others, each with
-/// the first and last point it covers, `(task, first, last)`.
-fn lifted(tasks: &[Sim], why: &[u64], pushed: &[u64], points: &[Point]) -> Vec<Point> {
+/// the replay did not push and that pushed none of the others: per task,
+/// the first and last point it covers (`None` for the others).
+fn lifted(
+    tasks: &[Sim],
+    why: &[u64],
+    pushed: &[u64],
+    points: &[Point],
+) -> Vec<Option<(i128, i128)>> {
     let words = tasks.len().div_ceil(64);
     let why_of = |j: usize| &why[j * words..(j + 1) * words];
     let mut pushers = vec![0u64; words];
@@ -427,18 +432,13 @@ fn lifted(tasks: &[Sim], why: &[u64], pushed: &[u64], points: &[Point]) -> Vec<P
             *p |= w;
         }
     }
-    let mut out: Vec<Point> = Vec::new();
+    let mut out = vec![None; tasks.len()];
     for &(j, from, to) in points {
         if has(&pushers, j) || has(pushed, j) {
             continue;
         }
-        match out.iter_mut().find(|l| l.0 == j) {
-            Some(l) => {
-                l.1 = l.1.min(from);
-                l.2 = l.2.max(to);
-            }
-            None => out.push((j, from, to)),
-        }
+        let range: &mut Option<(i128, i128)> = &mut out[j];
+        *range = Some(range.map_or((from, to), |(a, b)| (a.min(from), b.max(to))));
     }
     out
 }
