@@ -33,6 +33,10 @@
 //! the earliest start), or the step's first point up to the latest start's
 //! first point in it (of the latest start), which every start jumped over
 //! meets. A task the replay pushed, or that pushed another, is read whole.
+//! The task whose start moved is read by the weakest bound its first move
+//! needed: a start that still meets the first step it jumped over
+//! (`start >= the step's end - duration` up, `start <= the step's start`
+//! down), rather than the bound it moved from; its later moves follow.
 
 use super::analyze::{Analysis, cause_entries};
 use super::explain::domain_at;
@@ -136,16 +140,26 @@ fn jump_down(s: &Step, hi: i128) -> (i128, i128) {
     (s.from, hi.max(s.from))
 }
 
+/// The weakest bounds of a task's start from which the replay's first
+/// move of each of them follows (`None` for a side it did not move): the
+/// first jump up over a step needs only a start that meets the step's last
+/// point, `start >= step's end - duration`; the first jump down only one
+/// that meets its first point, `start <= step's start`. Later moves follow
+/// from the first.
+type Weakest = (Option<i128>, Option<i128>);
+
 /// Time-tabling replayed on `tasks` with capacity `cap` until task
 /// `target` has its start within `goal` (or any failure, without one), or
 /// until nothing moves (then `why`, per task, is what pushed it).
-/// `pushed`: the tasks it moved, as bits.
+/// `pushed`: the tasks it moved, as bits; `weakest`, per task, the weakest
+/// bounds its first moves needed.
 fn replay(
     tasks: &mut [Sim],
     cap: i128,
     target: Option<(usize, i128, i128)>,
     why: &mut Vec<u64>,
     pushed: &mut Vec<u64>,
+    weakest: &mut Vec<Weakest>,
 ) -> Reached {
     let n = tasks.len();
     let words = n.div_ceil(64);
@@ -155,6 +169,7 @@ fn replay(
     *why = vec![0u64; n * words];
     let why = &mut why[..];
     let mut direct: Vec<Vec<Point>> = vec![Vec::new(); n];
+    *weakest = vec![(None, None); n];
     loop {
         let steps = profile(tasks.iter().filter_map(|t| Some((t.part()?, t.r))));
         if let Some(step) = steps.iter().find(|s| s.load > cap) {
@@ -178,6 +193,7 @@ fn replay(
                 others + t.r > cap
             };
             let (mut bits, mut points) = (vec![0u64; words], Vec::new());
+            let (mut up, mut down) = (None, None);
             let mut lo = t.est;
             for s in &steps {
                 if lo > t.lst || s.from >= lo + t.d {
@@ -186,6 +202,7 @@ fn replay(
                 if s.to > lo && clash(s) {
                     let at = jump_up(s, lo, t.d);
                     covering(tasks, why, at, i, &mut bits, &mut points);
+                    up = up.or(Some((s.to - t.d).min(t.est)));
                     lo = s.to;
                 }
             }
@@ -197,9 +214,13 @@ fn replay(
                 if s.from < hi + t.d && clash(s) {
                     let at = jump_down(s, hi);
                     covering(tasks, why, at, i, &mut bits, &mut points);
+                    down = down.or(Some(s.from.max(t.lst)));
                     hi = s.from - t.d;
                 }
             }
+            let first = &mut weakest[i];
+            first.0 = first.0.or(up);
+            first.1 = first.1.or(down);
             if (lo, hi) == (t.est, t.lst) {
                 continue;
             }
@@ -358,8 +379,15 @@ impl Analysis {
             // a failure the replay finds explains it.
         }
         let before = target.map(|(i, _, _)| (tasks[i].est, tasks[i].lst));
-        let (mut why, mut pushed) = (Vec::new(), Vec::new());
-        let reached = replay(&mut tasks, cap.into(), target, &mut why, &mut pushed);
+        let (mut why, mut pushed, mut weakest) = (Vec::new(), Vec::new(), Vec::new());
+        let reached = replay(
+            &mut tasks,
+            cap.into(),
+            target,
+            &mut why,
+            &mut pushed,
+            &mut weakest,
+        );
         let (bits, points, moved) = match reached {
             Reached::Failure(bits, points) => (bits, points, None),
             Reached::Bounds(bits, points) => (bits, points, target.zip(before)),
@@ -390,13 +418,24 @@ impl Analysis {
             } else {
                 match pushed {
                     Some(((_, lo, hi), (est, lst))) if !whole => {
-                        // The bounds it moved from (a move needs the near
-                        // one).
+                        // The weakest of the bounds it moved from that its
+                        // first move needed (a move needs the near one).
+                        let (up, down) = weakest[k];
+                        #[cfg(test)]
+                        if up.is_some_and(|v| v < est) || down.is_some_and(|v| v > lst) {
+                            super::BY_JUMP.with(|n| n.set(n.get() + 1));
+                        }
                         if lo > est {
-                            self.side(store, task.start, t, true, words);
+                            match up {
+                                Some(v) => self.bound(store, task.start, t, (true, v), words),
+                                None => self.side(store, task.start, t, true, words),
+                            }
                         }
                         if hi < lst {
-                            self.side(store, task.start, t, false, words);
+                            match down {
+                                Some(v) => self.bound(store, task.start, t, (false, v), words),
+                                None => self.side(store, task.start, t, false, words),
+                            }
                         }
                     }
                     _ => self.bounds_or_domain(store, task.start, t, words),

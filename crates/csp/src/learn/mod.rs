@@ -63,6 +63,9 @@ thread_local! {
     /// The tasks of a cumulative read by the points they cover, lifted
     /// (`cumulative`).
     pub(crate) static BY_POINT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// A cumulative's pushed task read by a weaker bound than the one it
+    /// moved from (`cumulative`).
+    pub(crate) static BY_JUMP: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an `among` or `count` (`count`).
     pub(crate) static BY_COUNT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The same for an element over variables (`element_var`).

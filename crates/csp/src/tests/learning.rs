@@ -336,6 +336,7 @@ fn learning_agrees_with_enumeration_and_learns_only_what_every_solution_keeps() 
         ("disjunctive", &crate::learn::BY_DISJUNCTIVE),
         ("cumulative's demand", &crate::learn::BY_DEMAND),
         ("cumulative's points", &crate::learn::BY_POINT),
+        ("cumulative's first jumps", &crate::learn::BY_JUMP),
         ("table", &crate::learn::BY_SUPPORT),
     ]
     .map(|(name, count)| (name, count.with(|n| n.get())));
