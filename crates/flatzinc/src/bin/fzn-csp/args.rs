@@ -45,7 +45,10 @@ pub(crate) struct Args {
     pub(crate) threads: Option<u32>,
     /// Random seed (default 24301) of every randomised choice: the values
     /// of indomain_random, --lns's neighbourhoods, --estimate's probes.
-    /// The same seed gives the same search on one thread.
+    /// The same seed gives the same search on one thread with --learn=on
+    /// or off; the default's searches take turns timed by the clock, so
+    /// which of them finds a solution first, and which solution, may vary
+    /// from run to run (the verdict and the optimum do not).
     #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
     pub(crate) seed: Option<u64>,
     /// Large-neighbourhood search for an optimisation problem: from the
