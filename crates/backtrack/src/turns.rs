@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 /// [`Turn`] guard does it when dropped), or the others wait for it for
 /// ever. The time a search spends waiting is no CPU time.
 ///
-/// Search 0 holds the baton first, its slice counted from its first
-/// poll.
+/// Search 0 holds the baton first, its slice (or a longer first one, see
+/// [`Turns::opening`]) counted from its first poll.
 ///
 /// # Example
 ///
@@ -52,6 +52,8 @@ pub struct Turns {
     ends: AtomicU64,
     origin: Instant,
     slices: Box<[Duration]>,
+    /// The first holder's first slice.
+    opening: Duration,
     /// When each search may first take the baton, from `origin`.
     starts: Box<[Duration]>,
     /// Until when each search's slices are three times as long, in
@@ -121,8 +123,33 @@ impl Turns {
     /// ```
     pub fn starting(slices: &[Duration], starts: &[Duration]) -> Arc<Turns> {
         assert!(!slices.is_empty(), "turns need a search");
+        Turns::opening(slices, starts, slices[0])
+    }
+
+    /// Turns as [`starting`](Turns::starting) makes them, but search 0's
+    /// first slice lasts `opening`: a search that solves most short
+    /// instances alone gets the time they take before the others begin.
+    ///
+    /// # Panics
+    ///
+    /// If `slices` is empty, or `starts` is not as long.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use backtrack::Turns;
+    ///
+    /// let ms = Duration::from_millis;
+    /// // Search 0 holds the core for its first 100 ms, then 20 ms a turn.
+    /// let turns = Turns::opening(&[ms(20); 2], &[ms(0); 2], ms(100));
+    /// # drop(turns);
+    /// ```
+    pub fn opening(slices: &[Duration], starts: &[Duration], opening: Duration) -> Arc<Turns> {
+        assert!(!slices.is_empty(), "turns need a search");
         assert_eq!(slices.len(), starts.len(), "a start for each search");
         Arc::new(Turns {
+            opening,
             holder: AtomicUsize::new(0),
             ends: AtomicU64::new(u64::MAX),
             origin: Instant::now(),
@@ -160,7 +187,7 @@ impl Turns {
             let ends = self.ends.load(Ordering::Relaxed);
             if ends == u64::MAX {
                 // The first poll of the first holder: its slice starts.
-                self.ends.store(self.at(self.slices[me]), Ordering::Relaxed);
+                self.ends.store(self.at(self.opening), Ordering::Relaxed);
                 return;
             }
             let now = u64::try_from(self.origin.elapsed().as_nanos()).unwrap_or(u64::MAX);

@@ -151,3 +151,23 @@ fn a_credited_search_holds_the_core_three_times_as_long_a_turn() {
         "a credited turn of {credited} steps against {plain}: {runs:?}"
     );
 }
+
+#[test]
+fn the_first_search_holds_its_opening_before_the_others_take_a_turn() {
+    let ms = Duration::from_millis;
+    let turns = Turns::opening(&[ms(2); 2], &[ms(0); 2], ms(30));
+    // Polls of 50 µs: search 0 runs 30 ms of its 60 before search 1's
+    // first, then they alternate in slices of 2 ms.
+    let order = run_in_turns(&turns, &[1200, 600]);
+    let start = order.iter().find(|(me, _)| *me == 0).expect("search 0 ran").1;
+    let (other, at) = order[order.iter().position(|(me, _)| *me != 0).expect("both ran")];
+    assert_eq!(other, 1);
+    assert!(
+        at.duration_since(start) >= ms(30),
+        "search 1 began {:?} after search 0",
+        at.duration_since(start)
+    );
+    // Then each had many turns.
+    let switches = order.windows(2).filter(|w| w[0].0 != w[1].0).count();
+    assert!(switches >= 4, "{switches} switches");
+}

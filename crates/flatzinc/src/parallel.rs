@@ -160,7 +160,8 @@ pub(crate) fn optimize(
             .following_after
             .unwrap_or(crate::solve::FOLLOWING_AFTER);
         let starts = [zero, zero, later];
-        backtrack::Turns::starting(&[turn, turn, 3 * turn][..n], &starts[..n])
+        let opening = crate::solve::OPENING;
+        backtrack::Turns::opening(&[turn, turn, 3 * turn][..n], &starts[..n], opening)
     });
     // A thread that learns, if one is left for branch and bound.
     let with_learn =
@@ -192,9 +193,9 @@ pub(crate) fn optimize(
     } else {
         options.threads - usize::from(with_lns) - usize::from(with_learn)
     };
-    // The search that learns is search 0 of the turns (it starts: an
-    // instance it solves within its first slice is solved as by it alone),
-    // branch and bound 1.
+    // The search that learns is search 0 of the turns (it starts, for
+    // `OPENING`: an instance it solves within it is solved as by it
+    // alone), branch and bound 1.
     let turn = |limits: backtrack::Limits, me: usize| match &turns {
         Some(turns) => limits.turn(Arc::clone(turns), me),
         None => limits,

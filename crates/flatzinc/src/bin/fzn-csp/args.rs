@@ -66,7 +66,8 @@ pub(crate) struct Args {
     /// choices, its booleans that are not an integer's literal, before the
     /// integers) and restarts. auto (the default): an optimisation problem
     /// is searched both ways, learning and branch and bound taking turns
-    /// of 20 ms on one core and sharing the best solution (whichever
+    /// of 20 ms on one core, learning first for 100 ms, and sharing the
+    /// best solution (whichever
     /// proves the optimum ends both; with a search annotation, from 3 s on
     /// a third search learns following it throughout, without restarts,
     /// as Chuffed does by default, in turns three times as long as the
