@@ -159,7 +159,11 @@ fn the_first_search_holds_its_opening_before_the_others_take_a_turn() {
     // Polls of 50 µs: search 0 runs 30 ms of its 60 before search 1's
     // first, then they alternate in slices of 2 ms.
     let order = run_in_turns(&turns, &[1200, 600]);
-    let start = order.iter().find(|(me, _)| *me == 0).expect("search 0 ran").1;
+    let start = order
+        .iter()
+        .find(|(me, _)| *me == 0)
+        .expect("search 0 ran")
+        .1;
     let (other, at) = order[order.iter().position(|(me, _)| *me != 0).expect("both ran")];
     assert_eq!(other, 1);
     assert!(
