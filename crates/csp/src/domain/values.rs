@@ -82,3 +82,51 @@ impl Store<'_> {
         Some(offset + (at * 64) as i64 + i64::from(word.trailing_zeros()))
     }
 }
+
+impl Store<'_> {
+    /// The values `from..from + 64` of `v`'s domain as a word: bit `k`
+    /// set when `from + k` is in it. Two words read for a bitset, two
+    /// bounds compared for an interval.
+    pub(crate) fn window(&self, v: u32, from: i64) -> u64 {
+        let from = i128::from(from);
+        if self.is_interval(v) {
+            let (lo, hi) = self.interval(v);
+            let (lo, hi) = (i128::from(lo).max(from), i128::from(hi).min(from + 63));
+            if lo > hi {
+                return 0;
+            }
+            let width = (hi - lo + 1) as u32;
+            let ones = if width == 64 { !0 } else { (1u64 << width) - 1 };
+            return ones << (lo - from) as u32;
+        }
+        let (start, end) = self.span(v);
+        let words = &self.st.words[start..end];
+        let bit = from - i128::from(self.stat.vars[v as usize].offset);
+        let (at, shift) = (bit.div_euclid(64), bit.rem_euclid(64) as u32);
+        let word = |w: i128| {
+            usize::try_from(w)
+                .ok()
+                .and_then(|w| words.get(w))
+                .copied()
+                .unwrap_or(0)
+        };
+        if shift == 0 {
+            word(at)
+        } else {
+            word(at) >> shift | word(at + 1) << (64 - shift)
+        }
+    }
+
+    /// Word `w` of bitset `v`'s domain (bit `k` is the value `offset + 64 w
+    /// + k`).
+    #[inline]
+    pub(crate) fn word_of(&self, v: u32, w: usize) -> u64 {
+        self.st.words[self.span(v).0 + w]
+    }
+
+    /// The value of bit 0 of bitset `v`'s words.
+    #[inline]
+    pub(crate) fn offset_of(&self, v: u32) -> i64 {
+        self.stat.vars[v as usize].offset
+    }
+}

@@ -319,6 +319,18 @@ impl Nogoods {
             // A stale entry: the clause's watches left `var`.
             return (Visit::Keep, None);
         }
+        // The other watch true: the clause holds, and still will when the
+        // literals on `var`, false since this level, are undone. It keeps
+        // its watches, as a SAT solver keeps a watch whose clause a true
+        // literal blocks.
+        let other = usize::from(before[0].0 == var);
+        if before[other].0 != var
+            && lits
+                .get(other)
+                .is_some_and(|l| l.truth(store) == Truth::True)
+        {
+            return (Visit::Keep, guard(lits, var, Some(store)));
+        }
         let mut found = 0;
         let mut satisfied = false;
         for j in 0..lits.len() {

@@ -101,24 +101,30 @@ impl ElementVar {
 
     /// A bitset `value`: one pass over the index's values removes those
     /// whose entry shares no value with `value` and collects the values
-    /// the others share, as a mask of `value`'s words.
+    /// the others share, as a mask of `value`'s words, a word at a time.
     fn listed_value(&self, s: &mut Store<'_>, scratch: &mut Vec<u64>) -> Result<(), Fail> {
         scratch.clear();
         scratch.resize(s.words_of(self.value), 0);
-        let (zlo, zhi) = (s.min(self.value), s.max(self.value));
+        let (zlo, zhi, offset) = (
+            s.min(self.value),
+            s.max(self.value),
+            s.offset_of(self.value),
+        );
         for i in s.min(self.index)..=s.max(self.index) {
             if !s.contains(self.index, i) {
                 continue;
             }
             let e = self.entry(i);
+            let (lo, hi) = (s.min(e).max(zlo), s.max(e).min(zhi));
             let mut shared = false;
-            for v in s.min(e).max(zlo)..=s.max(e).min(zhi) {
-                if let Some(b) = s.bit_of(self.value, v)
-                    && s.has_bit(self.value, b as u32)
-                    && s.contains(e, v)
-                {
-                    scratch[b / 64] |= 1 << (b % 64);
-                    shared = true;
+            if lo <= hi {
+                // The words of `value` that hold lo and hi: both values
+                // are in its span, so the words' first values fit in i64.
+                let (first, last) = ((lo - offset) as usize / 64, (hi - offset) as usize / 64);
+                for (w, mask) in scratch.iter_mut().enumerate().take(last + 1).skip(first) {
+                    let both = s.word_of(self.value, w) & s.window(e, offset + 64 * w as i64);
+                    *mask |= both;
+                    shared |= both != 0;
                 }
             }
             if !shared {

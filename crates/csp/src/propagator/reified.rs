@@ -155,14 +155,15 @@ impl ReifiedIn {
                 Ok(())
             }
             None => {
-                let (mut inside, mut outside) = (false, false);
-                for value in (lo..=hi).filter(|&v| s.contains(self.x, v)) {
-                    if self.is_in(value) {
-                        inside = true;
-                    } else {
-                        outside = true;
-                    }
-                }
+                // The set's values in x's domain: x has others when its
+                // size is larger.
+                let from = self.values.partition_point(|&v| v < lo);
+                let to = self.values.partition_point(|&v| v <= hi);
+                let found = self.values[from..to]
+                    .iter()
+                    .filter(|&&v| s.contains(self.x, v))
+                    .count();
+                let (inside, outside) = (found > 0, s.size(self.x) > found as u64);
                 if !inside {
                     s.assign(self.b, 0)
                 } else if !outside && !self.half {

@@ -139,3 +139,76 @@ proptest! {
         }
     }
 }
+
+/// Up to 8 values within 39 of each other (a bitset under
+/// `intervals_above(40)`), starting anywhere in `-150..=110`: variables'
+/// words start at offsets that differ.
+fn window() -> impl Strategy<Value = Vec<i64>> {
+    (-150i64..=110, prop::collection::btree_set(0i64..=38, 1..=8))
+        .prop_map(|(shift, s)| s.into_iter().map(|v| shift + v).collect())
+}
+
+/// An entry: a window's values, or a range wider than 40 values (an
+/// interval under `intervals_above(40)`).
+fn wide_domain() -> impl Strategy<Value = Vec<i64>> {
+    prop_oneof![
+        window(),
+        (-150i64..=100, 41i64..=60).prop_map(|(lo, w)| (lo..=lo + w).collect()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Element over variables whose domains lie far apart, some of them
+    /// intervals: the index keeps an entry sharing a value with the
+    /// result, the result the values some kept entry has.
+    #[test]
+    fn element_var_over_wide_and_interval_entries_is_domain_consistent(
+        (intervals, value) in any::<bool>().prop_flat_map(|intervals| (
+            Just(intervals),
+            if intervals {
+                window().boxed()
+            } else {
+                // Spread over several words.
+                prop::collection::btree_set(-150i64..=150, 1..=12)
+                    .prop_map(|s| s.into_iter().collect())
+                    .boxed()
+            },
+        )),
+        index in prop::collection::btree_set(0i64..=4, 1..=5),
+        entries in prop::collection::vec(wide_domain(), 5),
+    ) {
+        let mut m = Model::new();
+        if intervals {
+            m.intervals_above(40);
+        }
+        let i = m.var_in(index.iter().copied()).unwrap();
+        let z = m.var_in(value.iter().copied()).unwrap();
+        let list: Vec<_> = entries
+            .iter()
+            .map(|e| m.var_in(e.iter().copied()).unwrap())
+            .collect();
+        m.element_var(i, &list, z).unwrap();
+        let network = m.compile();
+        let kept: Vec<i64> = index
+            .iter()
+            .copied()
+            .filter(|&k| entries[k as usize].iter().any(|v| value.contains(v)))
+            .collect();
+        let mut reached: Vec<i64> = kept
+            .iter()
+            .flat_map(|&k| entries[k as usize].iter().copied())
+            .filter(|v| value.contains(v))
+            .collect();
+        reached.sort_unstable();
+        reached.dedup();
+        if kept.is_empty() {
+            prop_assert!(network.is_failed());
+        } else {
+            prop_assert!(!network.is_failed());
+            prop_assert_eq!(network.domain(i), kept, "index");
+            prop_assert_eq!(network.domain(z), reached, "result");
+        }
+    }
+}
