@@ -3,17 +3,18 @@
 //! with its cause (`domain::trace`); a failure is analysed back to its
 //! first unique implication point (`analyze`), and the clause learned
 //! joins the nogoods (`nogood`), propagated by two watched literals
-//! beside the propagators; the search jumps back to the level where that
-//! clause asserts, picks the most active variable (`order`) and its saved
-//! phase, restarts on the Luby sequence keeping every nogood, and keeps the
-//! store bounded (the clauses of most decision levels go first, at
-//! restarts).
+//! (each watch with a blocking literal, `blocker`) beside the
+//! propagators; the search jumps back to the level where that clause
+//! asserts, picks the most active variable (`order`) and its saved phase,
+//! restarts on the Luby sequence keeping every nogood, and keeps the store
+//! bounded (the clauses of most decision levels go first, at restarts).
 //!
 //! Below the network: it searches a copy of a network's constants,
 //! propagators and state, and hands back values; the network makes them
 //! solutions.
 
 mod analyze;
+mod blocker;
 mod branch;
 mod circuit;
 mod count;

@@ -1,6 +1,7 @@
 //! Learned nogoods, each a clause of literals over integer variables, and
 //! their propagation by two watched literals as the trail grows.
 
+use super::blocker::Blocker;
 use crate::domain::{Fail, NONE, Store, Why};
 
 /// A literal over an integer variable: what a clause says it may take.
@@ -137,6 +138,8 @@ enum Guard {
 struct Watch {
     c: u32,
     guard: Guard,
+    /// Another literal of the clause, read before the clause is.
+    blocker: Blocker,
 }
 
 /// Which literals a clause watches on `var` (`None` if none): a watch on
@@ -210,12 +213,22 @@ impl Nogoods {
         let lits = &self.clauses[c as usize].lits;
         let a = lits[0].var();
         let first = guard(lits, a, store).expect("watched");
-        self.watches[a as usize].push(Watch { c, guard: first });
+        let blocker = Blocker::other(lits, a, store);
+        self.watches[a as usize].push(Watch {
+            c,
+            guard: first,
+            blocker,
+        });
         if let Some(b) = lits.get(1).map(Lit::var)
             && b != a
         {
             let second = guard(lits, b, store).expect("watched");
-            self.watches[b as usize].push(Watch { c, guard: second });
+            let blocker = Blocker::other(lits, b, store);
+            self.watches[b as usize].push(Watch {
+                c,
+                guard: second,
+                blocker,
+            });
         }
     }
 
@@ -266,14 +279,14 @@ impl Nogoods {
             while i < list.len() {
                 let w = list[i];
                 i += 1;
-                if !may_be_false(w.guard, store, bounds) {
+                if !may_be_false(w.guard, store, bounds) || w.blocker.holds(store) {
                     list[kept] = w;
                     kept += 1;
                     continue;
                 }
                 let (visit, stays) = self.visit(w.c, var, store);
-                if let Some(guard) = stays {
-                    list[kept] = Watch { c: w.c, guard };
+                if let Some(stays) = stays {
+                    list[kept] = stays;
                     kept += 1;
                 }
                 match visit {
@@ -308,7 +321,7 @@ impl Nogoods {
     /// variable stays in that variable's list until a visit from there
     /// finds it stale and drops it; a watch that changes literal on another
     /// variable gets a new entry there.
-    fn visit(&mut self, c: u32, var: u32, store: &Store<'_>) -> (Visit, Option<Guard>) {
+    fn visit(&mut self, c: u32, var: u32, store: &Store<'_>) -> (Visit, Option<Watch>) {
         let lits = &mut self.clauses[c as usize].lits;
         let before = [
             (lits[0].var(), watched(lits, lits[0].var())),
@@ -329,7 +342,7 @@ impl Nogoods {
                 .get(other)
                 .is_some_and(|l| l.truth(store) == Truth::True)
         {
-            return (Visit::Keep, guard(lits, var, Some(store)));
+            return (Visit::Keep, staying(c, lits, var, store));
         }
         let mut found = 0;
         let mut satisfied = false;
@@ -365,11 +378,12 @@ impl Nogoods {
                 self.watches[w as usize].push(Watch {
                     c,
                     guard: guard(lits, w, Some(store)).expect("watched"),
+                    blocker: Blocker::other(lits, w, Some(store)),
                 });
                 added[i] = w;
             }
         }
-        (visit, guard(lits, var, Some(store)))
+        (visit, staying(c, lits, var, store))
     }
 
     /// Keeps the clauses `keep` says yes to, renumbered, and watches them
@@ -384,6 +398,15 @@ impl Nogoods {
             self.watch(c, None);
         }
     }
+}
+
+/// Clause `c`'s watch on `var` after a visit, if it still watches it.
+fn staying(c: u32, lits: &[Lit], var: u32, store: &Store<'_>) -> Option<Watch> {
+    Some(Watch {
+        c,
+        guard: guard(lits, var, Some(store))?,
+        blocker: Blocker::other(lits, var, Some(store)),
+    })
 }
 
 /// Whether a watched literal guarded by `guard` may have turned false
