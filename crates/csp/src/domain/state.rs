@@ -133,6 +133,9 @@ pub(crate) struct State {
     /// The scheduled propagators of the round being run (see
     /// `Store::next_scheduled`).
     pub(crate) round: Vec<u64>,
+    /// The words of `round` before this one are zero: a round only clears
+    /// bits, so the next propagator is looked for from here on.
+    pub(crate) round_at: usize,
     /// Scratch space for the propagators, kept to avoid allocating.
     pub(crate) scratch: Vec<u64>,
     pub(crate) values: Vec<i64>,
@@ -219,6 +222,7 @@ impl Clone for State {
             fixed: keep(&self.fixed),
             dirty: self.dirty.clone(),
             round: self.round.clone(),
+            round_at: self.round_at,
             scratch: self.scratch.clone(),
             values: self.values.clone(),
             running: self.running,

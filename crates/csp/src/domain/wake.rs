@@ -129,7 +129,12 @@ impl Store<'_> {
     #[inline]
     pub(crate) fn next_scheduled(&mut self) -> Option<usize> {
         loop {
-            if let Some(i) = self.st.round.iter().position(|&d| d != 0) {
+            let at = self.st.round_at;
+            if let Some(k) = self.st.round[at..].iter().position(|&d| d != 0) {
+                let i = at + k;
+                if k > 0 {
+                    self.st.round_at = i;
+                }
                 let d = self.st.round[i];
                 let bit = d & d.wrapping_neg();
                 self.st.round[i] = d ^ bit;
@@ -141,6 +146,7 @@ impl Store<'_> {
                 return None;
             }
             std::mem::swap(&mut self.st.round, &mut self.st.dirty);
+            self.st.round_at = 0;
             if let Some(at) = self.stat.entailed {
                 // An entailed propagator has nothing left to do: it is not
                 // run until a backtrack clears its flag.
@@ -209,5 +215,6 @@ impl Store<'_> {
         self.st.fixed.clear();
         self.st.dirty.fill(0);
         self.st.round.fill(0);
+        self.st.round_at = 0;
     }
 }

@@ -281,6 +281,7 @@ impl Model {
             fixed: Vec::with_capacity(n),
             dirty: vec![0; stat.props.div_ceil(64)],
             round: vec![0; stat.props.div_ceil(64)],
+            round_at: 0,
             scratch: Vec::new(),
             values: Vec::new(),
             running: 0,
